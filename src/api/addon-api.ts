@@ -1,0 +1,31 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import type { Domain } from '../domain/domain.js';
+import { configRoutes, storageRoutes } from './addon-data-routes.js';
+import { collectionRoutes } from './collection-routes.js';
+import { useErrorBodies } from './error-body.js';
+import { usePipeline, type PipelineDeps } from './pipeline.js';
+
+export const API_PREFIX = '/api/addon/v1';
+
+export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
+
+/**
+ * The emulated add-on REST API (register with prefix API_PREFIX). Add-ons call it from their iframe,
+ * another origin, with a bearer token and no cookies, so any origin may call it (CORS `*`).
+ */
+export async function addonApi(app: FastifyInstance, deps: PipelineDeps & { domain: Domain }): Promise<void> {
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: RATE_LIMIT_HEADERS,
+    maxAge: 600,
+  });
+  usePipeline(app, deps);
+  useErrorBodies(app);
+  for (const service of deps.domain.collections.values()) collectionRoutes(app, service);
+  configRoutes(app, deps.domain.config);
+  storageRoutes(app, deps.domain.storage);
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+}

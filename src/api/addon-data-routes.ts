@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ListWindow } from '../domain/collection-service.js';
+import { MAX_CONFIG_KEYS, type AddonConfigService, type AddonStorageService } from '../domain/addon-data.js';
+import { errorResponse, noContent, pageOf, pageQuery, single } from './schemas.js';
+
+const configRecord = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    appId: { type: 'string' },
+    values: { type: 'object', additionalProperties: true },
+    updatedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['_id', 'appId', 'values', 'updatedAt'],
+};
+const configBody = { type: 'object', maxProperties: MAX_CONFIG_KEYS, additionalProperties: true };
+
+const storageEntry = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    key: { type: 'string' },
+    value: { description: 'any JSON value' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['_id', 'key', 'value', 'createdAt', 'updatedAt'],
+};
+const keyParams = {
+  type: 'object',
+  properties: { key: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' } },
+  required: ['key'],
+};
+
+type Req = FastifyRequest & { session: { orgId: string; appId: string } };
+const who = (request: FastifyRequest) => [(request as Req).session.orgId, (request as Req).session.appId] as const;
+
+/** The add-on's configuration in the organization: one JSON object; PATCH is a JSON Merge Patch. */
+export function configRoutes(app: FastifyInstance, config: AddonConfigService): void {
+  const doc = (summary: string, schema: object) => ({
+    tags: ['config'],
+    summary,
+    ...schema,
+    response: { 200: single(configRecord), default: errorResponse },
+  });
+  app.get('/config', {
+    config: { scope: 'config.read' },
+    schema: doc("Get the add-on's configuration", {}),
+    handler: async (request) => ({ data: config.get(...who(request)) }),
+  });
+  app.put<{ Body: Record<string, unknown> }>('/config', {
+    config: { scope: 'config.write' },
+    schema: doc("Replace the add-on's configuration", { body: configBody }),
+    handler: async (request) => ({ data: await config.replace(...who(request), request.body) }),
+  });
+  app.patch<{ Body: Record<string, unknown> }>('/config', {
+    config: { scope: 'config.write' },
+    schema: doc('Merge into the configuration (JSON Merge Patch: null removes a key)', { body: { ...configBody, minProperties: 1 } }),
+    handler: async (request) => ({ data: await config.patch(...who(request), request.body) }),
+  });
+}
+
+/** The add-on's key-value storage in the organization. */
+export function storageRoutes(app: FastifyInstance, storage: AddonStorageService): void {
+  const tags = ['storage'];
+  app.get<{ Querystring: ListWindow }>('/storage', {
+    config: { scope: 'storage.read' },
+    schema: { tags, summary: 'List storage entries', querystring: pageQuery, response: { 200: pageOf(storageEntry), default: errorResponse } },
+    handler: async (request) => storage.list(...who(request), request.query),
+  });
+  app.get<{ Params: { key: string } }>('/storage/:key', {
+    config: { scope: 'storage.read' },
+    schema: { tags, summary: 'Get a storage entry', params: keyParams, response: { 200: single(storageEntry), default: errorResponse } },
+    handler: async (request) => ({ data: storage.get(...who(request), request.params.key) }),
+  });
+  app.put<{ Params: { key: string }; Body: { value: unknown } }>('/storage/:key', {
+    config: { scope: 'storage.write' },
+    schema: {
+      tags,
+      summary: 'Set a storage entry (201 when created, 200 when replaced)',
+      params: keyParams,
+      body: { type: 'object', additionalProperties: false, properties: { value: {} }, required: ['value'] },
+      response: { 200: single(storageEntry), 201: single(storageEntry), default: errorResponse },
+    },
+    handler: async (request, reply) => {
+      const { entry, created } = await storage.set(...who(request), request.params.key, request.body.value);
+      return reply.code(created ? 201 : 200).send({ data: entry });
+    },
+  });
+  app.delete<{ Params: { key: string } }>('/storage/:key', {
+    config: { scope: 'storage.delete' },
+    schema: { tags, summary: 'Delete a storage entry', params: keyParams, response: { 204: noContent, default: errorResponse } },
+    handler: async (request, reply) => {
+      await storage.remove(...who(request), request.params.key);
+      return reply.code(204).send();
+    },
+  });
+}

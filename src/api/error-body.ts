@@ -1,0 +1,86 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, UserError } from '../errors.js';
+
+/**
+ * The one error body shape, for every status (docs/api.md):
+ *   { statusCode, error, code, message, ...details }
+ * `error` is the HTTP reason phrase, `code` a stable machine-readable reason, and details such as
+ * `requiredScope`/`grantedScopes` (403) or `details: [{in, field, message}]` (400) sit beside them.
+ */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: string;
+  message: string;
+  [detail: string]: unknown;
+}
+
+const FASTIFY_CODES: Record<string, [status: number, code: string, message?: string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'the request body is larger than the 1 MiB limit'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'send the body as application/json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'the body is empty but Content-Type is application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'the Content-Length does not match the body'],
+};
+
+export function toErrorBody(error: FastifyError | ApiError | Error): ErrorBody {
+  if (error instanceof ApiError) return body(error.statusCode, error.code, error.message, error.details);
+  if (error instanceof UserError) return body(400, 'invalid_request', error.message);
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const where = fastifyError.validationContext ?? 'body';
+    const details = fastifyError.validation.map((problem) => ({
+      in: where,
+      field: fieldOf(problem.instancePath, problem.params as Record<string, unknown>),
+      message: messageOf(problem.keyword, problem.message, problem.params as Record<string, unknown>),
+    }));
+    const message = details.map((d) => (d.field ? `${d.field} ${d.message}` : d.message)).join('; ');
+    return body(400, 'validation_failed', `invalid ${where}: ${message}`, { details });
+  }
+  const known = fastifyError.code && FASTIFY_CODES[fastifyError.code];
+  if (known) return body(known[0], known[1], known[2] ?? error.message);
+  if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return body(400, 'invalid_json', 'the body is not valid JSON');
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return body(fastifyError.statusCode, 'invalid_request', error.message);
+  }
+  return body(500, 'internal_error', 'the emulator failed to handle this request; see its terminal for the cause');
+}
+
+const body = (statusCode: number, code: string, message: string, details: Record<string, unknown> = {}): ErrorBody => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  code,
+  message,
+  ...details,
+});
+
+/** `/lineItems/0/quantity` -> `lineItems[0].quantity`; required/additional name the field itself. */
+function fieldOf(instancePath: string, params: Record<string, unknown>): string {
+  const named = params.missingProperty ?? params.additionalProperty;
+  const segments = instancePath.split('/').slice(1);
+  if (typeof named === 'string') segments.push(named);
+  return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+function messageOf(keyword: string, message: string | undefined, params: Record<string, unknown>): string {
+  if (keyword === 'required') return 'is required';
+  if (keyword === 'additionalProperties') return 'is not a known field';
+  if (keyword === 'enum') return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+  return message ?? 'is invalid';
+}
+
+/** Every error and unknown route answers with the shape above; only real bugs are logged. */
+export function useErrorBodies(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const payload = toErrorBody(error as Error);
+    // A 5xx is a bug in the emulator, not the caller's fault: keep its stack where the developer sees it.
+    if (payload.statusCode >= 500) console.error(`addon: ${request.method} ${request.url} failed:`, error);
+    return reply.code(payload.statusCode).type('application/json').send(payload);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const payload = body(404, 'route_not_found', `no route ${request.method} ${request.url.split('?')[0]}`);
+    return reply.code(404).send(payload);
+  });
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { RateLimiter } from '../auth/rate-limit.js';
+import { covers } from '../auth/scopes.js';
+import type { SessionClaims, TokenService } from '../auth/tokens.js';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionClaims | null;
+    audit: PendingAudit | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope a route requires (spec 5.2); routes without one need only a valid token. */
+    scope?: string;
+    /** Served without a token (the event catalog, the OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+interface PendingAudit {
+  time: string;
+  required: string | null;
+  decision: 'granted' | 'denied' | 'not_required';
+}
+
+export interface PipelineDeps {
+  tokens: TokenService;
+  limiter: RateLimiter;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+/**
+ * Every request to the add-on API passes, in the spec's order: session token validation, rate limit,
+ * audit logging, scope enforcement. The first two run as the request arrives; the audit line is
+ * written when the answer is sent (so it has the status and duration) for every request that passed
+ * the rate limit; the scope check runs before body validation, so a caller without the scope learns
+ * that first.
+ */
+export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, clock }: PipelineDeps): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('audit', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.public || request.method === 'OPTIONS') return;
+    const session = await tokens.verify(bearerToken(request));
+    request.session = session;
+
+    const rate = limiter.hit(`${session.appId}\n${session.orgId}`);
+    reply.header('X-RateLimit-Limit', rate.limit);
+    reply.header('X-RateLimit-Remaining', rate.remaining);
+    reply.header('X-RateLimit-Reset', rate.reset);
+    if (!rate.allowed) {
+      reply.header('Retry-After', rate.retryAfter);
+      throw new ApiError(429, 'rate_limited', `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`, {
+        retryAfter: rate.retryAfter,
+      });
+    }
+    request.audit = { time: new Date(clock.now()).toISOString(), required: request.routeOptions.config.scope ?? null, decision: 'not_required' };
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const required = request.routeOptions.config.scope;
+    if (!required || !request.session || !request.audit) return;
+    const { scopes } = request.session;
+    if (!covers(scopes, required)) {
+      request.audit.decision = 'denied';
+      throw new ApiError(403, 'insufficient_scope', `this call needs the scope ${required}, which the add-on was not granted`, {
+        requiredScope: required,
+        grantedScopes: scopes,
+      });
+    }
+    request.audit.decision = 'granted';
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const { session, audit: pending } = request;
+    if (!session || !pending) return;
+    audit.append({
+      time: pending.time,
+      requestId: request.id,
+      appId: session.appId,
+      orgId: session.orgId,
+      userId: session.userId,
+      tokenId: session.jti,
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      scope: { required: pending.required, decision: pending.decision },
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+    });
+  });
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw new ApiError(401, 'missing_token', 'send the session token as Authorization: Bearer <token>');
+  const match = /^Bearer +(\S+)$/i.exec(header);
+  if (!match) throw new ApiError(401, 'malformed_authorization', 'the Authorization header must be "Bearer <token>"');
+  return match[1];
+}

@@ -1,0 +1,90 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { once } from 'node:events';
+
+/** One line of `audit.log`: one call that passed the rate limit. Never the token, only its `jti`. */
+export interface AuditEntry {
+  time: string;
+  requestId: string;
+  appId: string;
+  orgId: string;
+  userId: string;
+  tokenId: string;
+  method: string;
+  path: string;
+  status: number;
+  scope: { required: string | null; decision: 'granted' | 'denied' | 'not_required' };
+  durationMs: number;
+}
+
+export interface AuditLog {
+  append(entry: AuditEntry): void;
+  /** The newest entries, oldest first. */
+  recent(limit: number): AuditEntry[];
+  /** Calls `listener` with each new entry until the returned function is called. */
+  subscribe(listener: (entry: AuditEntry) => void): () => void;
+  close(): Promise<void>;
+}
+
+const KEEP = 1000;
+
+/**
+ * Appends one JSON line per call to `file` (when given) and keeps the newest entries in memory for
+ * `addon logs` and live followers. On start it reads the tail of an existing file, so `addon logs`
+ * after a restart still shows what came before.
+ */
+export async function openAuditLog(file?: string): Promise<AuditLog> {
+  const ring: AuditEntry[] = file ? await readTail(file) : [];
+  const listeners = new Set<(entry: AuditEntry) => void>();
+  const out: WriteStream | null = file ? createWriteStream(file, { flags: 'a' }) : null;
+  let closed: Promise<void> | null = null;
+
+  return {
+    append(entry) {
+      ring.push(entry);
+      if (ring.length > KEEP) ring.splice(0, ring.length - KEEP);
+      out?.write(JSON.stringify(entry) + '\n');
+      for (const listener of listeners) listener(entry);
+    },
+    recent: (limit) => ring.slice(Math.max(0, ring.length - limit)),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closed ??= (async () => {
+        listeners.clear();
+        if (!out) return;
+        out.end();
+        await once(out, 'close');
+      })();
+      return closed;
+    },
+  };
+}
+
+async function readTail(file: string, bytes = 512 * 1024): Promise<AuditEntry[]> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return [];
+  }
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(0, size - bytes);
+    const buffer = Buffer.alloc(size - start);
+    await handle.read(buffer, 0, buffer.length, start);
+    const lines = buffer.toString('utf8').split('\n');
+    if (start > 0) lines.shift(); // the first line is cut
+    return lines.flatMap((line) => {
+      try {
+        return line ? [JSON.parse(line) as AuditEntry] : [];
+      } catch {
+        return [];
+      }
+    }).slice(-KEEP);
+  } finally {
+    await handle.close();
+  }
+}

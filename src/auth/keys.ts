@@ -1,0 +1,65 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { UserError } from '../errors.js';
+
+/**
+ * The emulator's signing key: ES256 (spec 5.1 leaves the algorithm open; an asymmetric one lets an
+ * add-on backend verify tokens from the published JWKS, as it would in production). One key pair per
+ * data dir, kept in `keys.json`, so tokens stay valid across restarts.
+ */
+export const ALGORITHM = 'ES256';
+
+export interface SigningKeys {
+  kid: string;
+  privateKey: CryptoKey;
+  jwks: { keys: JWK[] };
+}
+
+interface KeyFile {
+  alg: typeof ALGORITHM;
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+export async function loadOrCreateKeys(dir?: string): Promise<SigningKeys> {
+  const file = dir && join(dir, 'keys.json');
+  const stored = file ? await readKeyFile(file) : null;
+  const keyFile = stored ?? (await newKeyFile());
+  if (file && !stored) await writeFile(file, JSON.stringify(keyFile, null, 2) + '\n', { mode: 0o600 });
+  return {
+    kid: keyFile.kid,
+    privateKey: (await importJWK(keyFile.privateJwk, ALGORITHM)) as CryptoKey,
+    jwks: { keys: [keyFile.publicJwk] },
+  };
+}
+
+async function newKeyFile(): Promise<KeyFile> {
+  const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+  const publicJwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(publicJwk);
+  return {
+    alg: ALGORITHM,
+    kid,
+    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: ALGORITHM },
+    publicJwk: { ...publicJwk, kid, alg: ALGORITHM, use: 'sig' },
+  };
+}
+
+async function readKeyFile(file: string): Promise<KeyFile | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const parsed = JSON.parse(text) as KeyFile;
+    if (parsed.alg !== ALGORITHM || !parsed.privateJwk || !parsed.publicJwk) throw new Error('unexpected shape');
+    return parsed;
+  } catch (error) {
+    throw new UserError(`the key file ${file} is damaged (${(error as Error).message}); delete it to make a new key`);
+  }
+}

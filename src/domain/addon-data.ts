@@ -1,0 +1,72 @@
+import type { Clock } from '../clock.js';
+import { ApiError, notFound } from '../errors.js';
+import type { Doc, Page, Store } from '../store/store.js';
+import type { ListWindow } from './collection-service.js';
+import { mergePatch } from './merge-patch.js';
+
+/**
+ * The add-on's own data in an organization: its configuration (one JSON object) and a key-value
+ * storage. Unlike business records, these belong to the app as well as the organization, so two
+ * add-ons installed in one organization never see each other's.
+ */
+export interface AddonConfigService {
+  get(orgId: string, appId: string): Doc;
+  replace(orgId: string, appId: string, values: Record<string, unknown>): Promise<Doc>;
+  patch(orgId: string, appId: string, patch: Record<string, unknown>): Promise<Doc>;
+}
+
+export interface AddonStorageService {
+  list(orgId: string, appId: string, window: ListWindow): Page<Doc>;
+  get(orgId: string, appId: string, key: string): Doc;
+  /** Resolves with the entry and whether it was created. */
+  set(orgId: string, appId: string, key: string, value: unknown): Promise<{ entry: Doc; created: boolean }>;
+  remove(orgId: string, appId: string, key: string): Promise<void>;
+}
+
+const scopeOf = (orgId: string, appId: string) => `${orgId}/${appId}`;
+const CONFIG_ID = 'config';
+export const MAX_CONFIG_KEYS = 200;
+
+export function createAddonConfigService({ store, clock }: { store: Store; clock: Clock }): AddonConfigService {
+  const current = (orgId: string, appId: string): Doc =>
+    store.get('addon_config', scopeOf(orgId, appId), CONFIG_ID) ?? { _id: CONFIG_ID, appId, values: {}, updatedAt: null };
+
+  const save = async (orgId: string, appId: string, values: Record<string, unknown>) => {
+    if (Object.keys(values).length > MAX_CONFIG_KEYS) {
+      throw new ApiError(400, 'validation_failed', `the add-on config holds at most ${MAX_CONFIG_KEYS} keys`);
+    }
+    const doc: Doc = { _id: CONFIG_ID, appId, values, updatedAt: new Date(clock.now()).toISOString() };
+    await store.put('addon_config', scopeOf(orgId, appId), doc);
+    return doc;
+  };
+
+  return {
+    get: current,
+    replace: save,
+    patch: (orgId, appId, patch) =>
+      save(orgId, appId, mergePatch(current(orgId, appId).values, patch) as Record<string, unknown>),
+  };
+}
+
+export function createAddonStorageService({ store, clock }: { store: Store; clock: Clock }): AddonStorageService {
+  const get = (orgId: string, appId: string, key: string): Doc => {
+    const entry = store.get('addon_storage', scopeOf(orgId, appId), key);
+    if (!entry) throw notFound('storage key', key);
+    return entry;
+  };
+  return {
+    list: (orgId, appId, window) => store.list('addon_storage', scopeOf(orgId, appId), window),
+    get,
+    async set(orgId, appId, key, value) {
+      const scope = scopeOf(orgId, appId);
+      const existing = store.get('addon_storage', scope, key);
+      const now = new Date(clock.now()).toISOString();
+      const entry: Doc = { _id: key, key, value, createdAt: existing?.createdAt ?? now, updatedAt: now };
+      await store.put('addon_storage', scope, entry);
+      return { entry, created: !existing };
+    },
+    async remove(orgId, appId, key) {
+      if (!(await store.delete('addon_storage', scopeOf(orgId, appId), key))) throw notFound('storage key', key);
+    },
+  };
+}

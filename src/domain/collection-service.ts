@@ -1,0 +1,76 @@
+import type { Clock } from '../clock.js';
+import { notFound } from '../errors.js';
+import type { Doc, Page, Store } from '../store/store.js';
+import { newId } from './ids.js';
+import type { Fields, ResourceContext, ResourceDefinition } from './resource.js';
+
+export interface ListWindow {
+  limit: number;
+  offset: number;
+}
+
+/** The generic CRUD of a business resource within an organization; the rules come from its definition. */
+export interface CollectionService {
+  readonly definition: ResourceDefinition;
+  list(orgId: string, window: ListWindow): Page<Doc>;
+  get(orgId: string, id: string): Doc;
+  create(orgId: string, input: Fields): Promise<Doc>;
+  update(orgId: string, id: string, patch: Fields): Promise<Doc>;
+  remove(orgId: string, id: string): Promise<void>;
+}
+
+export function createCollectionService(
+  definition: ResourceDefinition,
+  { store, clock }: { store: Store; clock: Clock },
+): CollectionService {
+  const { name, label } = definition;
+
+  /** A context for one change; the sequence numbers it hands out are written with the change. */
+  const contextFor = (orgId: string) => {
+    const writes: Promise<void>[] = [];
+    const now = new Date(clock.now()).toISOString();
+    const ctx: ResourceContext = {
+      orgId,
+      now,
+      today: now.slice(0, 10),
+      lookup: (collection, id) => store.get(collection, orgId, id),
+      sequence(sequence) {
+        const value = ((store.get('sequences', orgId, sequence)?.value as number) ?? 0) + 1;
+        writes.push(store.put('sequences', orgId, { _id: sequence, value }));
+        return value;
+      },
+    };
+    return { ctx, writes };
+  };
+
+  const get = (orgId: string, id: string): Doc => {
+    const doc = store.get(name, orgId, id);
+    if (!doc) throw notFound(label, id);
+    return doc;
+  };
+
+  return {
+    definition,
+    list: (orgId, window) => store.list(name, orgId, window),
+    get,
+
+    async create(orgId, input) {
+      const { ctx, writes } = contextFor(orgId);
+      const doc: Doc = { _id: newId(definition.idPrefix), ...definition.create(input, ctx), createdAt: ctx.now, updatedAt: ctx.now };
+      await Promise.all([...writes, store.put(name, orgId, doc)]);
+      return doc;
+    },
+
+    async update(orgId, id, patch) {
+      const current = get(orgId, id);
+      const { ctx, writes } = contextFor(orgId);
+      const doc: Doc = { ...definition.update(current, patch, ctx), _id: current._id, createdAt: current.createdAt, updatedAt: ctx.now };
+      await Promise.all([...writes, store.put(name, orgId, doc)]);
+      return doc;
+    },
+
+    async remove(orgId, id) {
+      if (!(await store.delete(name, orgId, id))) throw notFound(label, id);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { fromCents, lineCents, toCents } from './money.js';
+import type { Fields, ResourceContext } from './resource.js';
+import { orNull, requireReference } from './resource.js';
+
+export interface PricedLines {
+  lines: Array<{ description: unknown; quantity: number; unitPrice: number; productId: unknown; amount: number }>;
+  subtotalCents: number;
+}
+
+/** Prices invoice and order lines: `amount` = quantity x unitPrice to the cent; products must exist. */
+export function priceLines(items: Fields[], ctx: ResourceContext, field: string): PricedLines {
+  const lines = items.map((item, i) => {
+    requireReference(ctx, `${field}[${i}].productId`, 'products', item.productId);
+    const priced = { quantity: item.quantity as number, unitPrice: item.unitPrice as number };
+    return { description: item.description, ...priced, productId: orNull(item.productId), amount: fromCents(lineCents(priced)) };
+  });
+  return { lines, subtotalCents: lines.reduce((sum, line) => sum + toCents(line.amount), 0) };
+}

@@ -1,0 +1,139 @@
+import { ApiError, invalid } from '../../errors.js';
+import { priceLines } from '../line-items.js';
+import { fromCents, toCents } from '../money.js';
+import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
+import { checkTransition, merge, orNull, requireReference } from '../resource.js';
+import { currency, date, id, money, nullable, object, oneOf, patchOf, recordOf, requiredText, text, timestamp } from '../schema.js';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
+
+/** Paid and void invoices are final; overdue is set when a sent invoice passes its due date. */
+const TRANSITIONS: Record<string, readonly string[]> = {
+  draft: ['sent', 'void'],
+  sent: ['paid', 'overdue', 'void'],
+  overdue: ['paid', 'void'],
+  paid: [],
+  void: [],
+};
+const EDITABLE = ['draft', 'sent'];
+
+const lineItem = object(
+  {
+    description: requiredText(500),
+    quantity: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
+    unitPrice: money,
+    productId: id('prod'),
+  },
+  ['description', 'quantity', 'unitPrice'],
+);
+
+const fields = {
+  customerId: id('cus'),
+  lineItems: { type: 'array', minItems: 1, maxItems: 500, items: lineItem },
+  status: oneOf(['draft', 'sent'], { default: 'draft', description: 'initial status' }),
+  currency: { type: 'string', pattern: currency.pattern, description: "ISO 4217 code; defaults to the customer's currency" },
+  issueDate: { ...date, description: 'YYYY-MM-DD; defaults to today on the emulated clock' },
+  dueDate: { ...date, description: 'YYYY-MM-DD; defaults to issueDate + 30 days' },
+  taxRate: { type: 'number', minimum: 0, maximum: 100, default: 0, description: 'percent, applied to the subtotal' },
+  notes: text(2000),
+};
+
+const { status: _initial, ...editable } = fields;
+const updateFields = { ...editable, status: oneOf(INVOICE_STATUSES) };
+
+export const invoices: ResourceDefinition = {
+  name: 'invoices',
+  label: 'invoice',
+  idPrefix: 'inv',
+  description: 'Invoices to customers; totals are computed by the emulator from the line items.',
+  createSchema: object(fields, ['customerId', 'lineItems']),
+  updateSchema: patchOf(object(updateFields)),
+  recordSchema: recordOf('inv', {
+    invoiceNumber: { type: 'string', description: 'INV-000001, numbered per organization' },
+    customerId: fields.customerId,
+    customerName: { type: 'string' },
+    status: oneOf(INVOICE_STATUSES),
+    currency: { type: 'string' },
+    issueDate: date,
+    dueDate: date,
+    lineItems: {
+      type: 'array',
+      items: {
+        ...lineItem,
+        properties: { ...(lineItem.properties as object), productId: nullable(id('prod')), amount: money },
+        required: ['description', 'quantity', 'unitPrice', 'productId', 'amount'],
+      },
+    },
+    subtotal: money,
+    taxRate: fields.taxRate,
+    taxTotal: money,
+    total: money,
+    amountPaid: money,
+    amountDue: money,
+    notes: nullable(fields.notes),
+    paidAt: nullable(timestamp),
+  }),
+
+  create(input, ctx) {
+    const customer = requireReference(ctx, 'customerId', 'customers', input.customerId)!;
+    const issueDate = (input.issueDate as string) ?? ctx.today;
+    const record: Fields = {
+      invoiceNumber: `INV-${String(ctx.sequence('invoices')).padStart(6, '0')}`,
+      customerId: customer._id,
+      customerName: customer.name,
+      status: input.status ?? 'draft',
+      currency: input.currency ?? customer.currency ?? 'USD',
+      issueDate,
+      dueDate: input.dueDate ?? addDays(issueDate, 30),
+      taxRate: input.taxRate ?? 0,
+      notes: orNull(input.notes),
+      paidAt: null,
+      amountPaid: 0,
+    };
+    return priced(record, input.lineItems as Fields[], ctx);
+  },
+
+  update(current, patch, ctx) {
+    const status = current.status as string;
+    const { status: next, ...changes } = patch;
+    if (Object.keys(changes).length && !EDITABLE.includes(status)) {
+      throw new ApiError(409, 'invoice_locked', `a ${status} invoice can no longer be edited; only its status can change`);
+    }
+    if (next !== undefined) checkTransition('invoice', TRANSITIONS, status, next as string);
+    const record = merge(current, changes);
+    if (changes.customerId !== undefined) {
+      record.customerName = requireReference(ctx, 'customerId', 'customers', changes.customerId)!.name;
+    }
+    record.status = next ?? status;
+    const result = priced(record, record.lineItems as Fields[], ctx);
+    if (record.status === 'paid' && status !== 'paid') {
+      Object.assign(result, { amountPaid: result.total, amountDue: 0, paidAt: ctx.now });
+    }
+    return result;
+  },
+};
+
+/** Recomputes line amounts and totals, and checks the dates and product references. */
+function priced(record: Fields, lineItems: Fields[], ctx: ResourceContext): Fields {
+  if ((record.dueDate as string) < (record.issueDate as string)) {
+    throw invalid([{ field: 'dueDate', message: 'must not be before issueDate' }]);
+  }
+  const { lines, subtotalCents: subtotal } = priceLines(lineItems, ctx, 'lineItems');
+  const taxTotal = Math.round((subtotal * (record.taxRate as number)) / 100);
+  const total = subtotal + taxTotal;
+  const amountPaid = toCents((record.amountPaid as number) ?? 0);
+  return {
+    ...record,
+    lineItems: lines,
+    subtotal: fromCents(subtotal),
+    taxTotal: fromCents(taxTotal),
+    total: fromCents(total),
+    amountDue: fromCents(Math.max(0, total - amountPaid)),
+  };
+}
+
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,58 @@
+/** JSON-schema building blocks shared by the resource definitions (and so by the OpenAPI document). */
+export type JsonSchema = Record<string, unknown>;
+
+export const text = (maxLength: number, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', maxLength, ...extra });
+export const requiredText = (maxLength: number): JsonSchema => text(maxLength, { minLength: 1 });
+export const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type, 'null'] });
+export const money: JsonSchema = { type: 'number', minimum: 0, maximum: 1e12 };
+export const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', default: 'USD', description: 'ISO 4217 code' };
+export const date: JsonSchema = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
+export const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
+export const id = (prefix: string): JsonSchema => ({ type: 'string', pattern: `^${prefix}_[A-Za-z0-9]+$`, maxLength: 64 });
+export const oneOf = (values: readonly string[], extra: JsonSchema = {}): JsonSchema => ({ type: 'string', enum: [...values], ...extra });
+
+export const address: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    line1: text(200),
+    line2: text(200),
+    city: text(100),
+    region: text(100),
+    postalCode: text(20),
+    country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 code' },
+  },
+};
+
+export const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...(required.length ? { required } : {}),
+});
+
+/**
+ * The PATCH body of a resource: its create body with every field optional and no defaults (a PATCH
+ * changes only what it names), and at least one field.
+ */
+export function patchOf(create: JsonSchema, exclude: string[] = []): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries(create.properties as Record<string, JsonSchema>)
+      .filter(([name]) => !exclude.includes(name))
+      .map(([name, schema]) => {
+        const { default: _ignored, ...rest } = schema;
+        return [name, rest];
+      }),
+  );
+  return { type: 'object', additionalProperties: false, minProperties: 1, properties };
+}
+
+/** The stored record: the create fields (nullable where optional) plus the emulator's own. */
+export function recordOf(prefix: string, properties: Record<string, JsonSchema>): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: { _id: id(prefix), ...properties, createdAt: timestamp, updatedAt: timestamp },
+    required: ['_id', ...Object.keys(properties), 'createdAt', 'updatedAt'],
+  };
+}

@@ -1,0 +1,32 @@
+import type { EmulatorSettings } from './settings.js';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The page at `/` until the host page lands: what is running and where. */
+export function placeholderPage(settings: EmulatorSettings, apiUrl: string): string {
+  const rows: Array<[string, string]> = [
+    ['App', `${settings.name} (${settings.appId})`],
+    ['Organization', settings.orgId],
+    ['User', settings.userId],
+    ['Granted scopes', settings.grantedScopes.join(' ')],
+    ['REST API', apiUrl],
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>addon dev</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:44rem;color:#1d2330}
+th{text-align:left;padding-right:1.5rem;color:#5b6475;font-weight:500}code{background:#f1f3f7;padding:0 .3em}</style></head>
+<body>
+<h1>Add-on emulator</h1>
+<table>${rows.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table>
+<p>Mint a session token with <code>npx addon token</code> and call the API with
+<code>Authorization: Bearer &lt;token&gt;</code>.</p>
+<ul>
+<li><a href="/api/addon/v1/openapi.json">OpenAPI document</a></li>
+<li><a href="/.well-known/jwks.json">JWKS (token verification key)</a></li>
+</ul>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,80 @@
+import { covers, parseScopes } from '../auth/scopes.js';
+import { UserError } from '../errors.js';
+
+/** What an emulator emulates: one add-on, installed in one organization, opened by one user. */
+export interface EmulatorSettings {
+  /** Reverse-domain app id, e.g. com.example.invoice-helper. */
+  appId: string;
+  name: string;
+  /** Where the add-on's front end runs; null until one is configured. */
+  addonUrl: string | null;
+  /** The scopes the add-on declares. */
+  scopes: string[];
+  /** The subset the organization admin granted: what session tokens carry. */
+  grantedScopes: string[];
+  orgId: string;
+  userId: string;
+  /** API requests per hour, per add-on, per organization. */
+  rateLimit: number;
+}
+
+/** With no configuration at all, the demo add-on may call every endpoint (`*`). */
+export const DEFAULT_SETTINGS: EmulatorSettings = {
+  appId: 'com.example.demo-addon',
+  name: 'Demo add-on',
+  addonUrl: null,
+  scopes: ['*'],
+  grantedScopes: ['*'],
+  orgId: 'org_demo',
+  userId: 'usr_demo',
+  rateLimit: 1000,
+};
+
+const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
+const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+
+export function resolveSettings(input: Partial<EmulatorSettings> = {}): EmulatorSettings {
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<EmulatorSettings>;
+  const scopes = checkScopes(given.scopes ?? DEFAULT_SETTINGS.scopes, 'declared');
+  const grantedScopes = checkScopes(given.grantedScopes ?? scopes, 'granted');
+  checkGranted(scopes, grantedScopes);
+  const settings = { ...DEFAULT_SETTINGS, ...given, scopes, grantedScopes };
+
+  if (!APP_ID.test(settings.appId)) {
+    throw new UserError(`app id "${settings.appId}" must be reverse-domain style, like com.example.my-addon`);
+  }
+  for (const key of ['orgId', 'userId'] as const) {
+    if (!PLAIN_ID.test(settings[key])) throw new UserError(`${key} "${settings[key]}" must be 1-64 letters, digits or _.:-`);
+  }
+  if (!Number.isInteger(settings.rateLimit) || settings.rateLimit < 1) {
+    throw new UserError(`rate limit must be a whole number of requests per hour (got ${settings.rateLimit})`);
+  }
+  if (settings.addonUrl !== null && !isHttpUrl(settings.addonUrl)) {
+    throw new UserError(`add-on url "${settings.addonUrl}" must be an http(s) URL`);
+  }
+  return settings;
+}
+
+export function checkScopes(input: string | readonly string[], what: string): string[] {
+  const { scopes, unknown } = parseScopes(input);
+  if (unknown.length) {
+    throw new UserError(`unknown ${what} scope ${unknown.join(', ')}: use <resource>.read|write|delete|*, or *`);
+  }
+  return scopes;
+}
+
+/** Spec 5.2 rule 1: the admin grants a subset of what the add-on declared. */
+export function checkGranted(declared: readonly string[], granted: readonly string[]): void {
+  const undeclared = granted.filter((scope) => !covers(declared, scope === '*' ? '*.*' : scope));
+  if (undeclared.length) {
+    throw new UserError(`scope ${undeclared.join(', ')} is not among the declared scopes (${declared.join(' ')})`);
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}

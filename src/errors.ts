@@ -1,0 +1,38 @@
+/**
+ * Errors that are the caller's fault. ApiError travels through the HTTP layer and is serialised in
+ * one place (api/error-body.ts); UserError is what the CLI prints as one line without a stack.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export class UserError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+export const notFound = (what: string, id: string): ApiError =>
+  new ApiError(404, 'not_found', `${what} ${id} does not exist in this organization`);
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export const invalid = (problems: FieldProblem[]): ApiError =>
+  new ApiError(400, 'validation_failed', problems.map((p) => `${p.field} ${p.message}`).join('; '), {
+    details: problems,
+  });

@@ -1,0 +1,45 @@
+/**
+ * The store the domain sees: documents in named collections, partitioned by a scope (an organization,
+ * or an organization and app). It knows nothing of resources. Reads are synchronous from memory; a write
+ * resolves once it is durable, so an answered request is never lost.
+ */
+export interface Doc {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+}
+
+export interface Store {
+  get(collection: string, scope: string, id: string): Doc | undefined;
+  /** In insertion order, oldest first. */
+  list(collection: string, scope: string, window: { limit: number; offset: number }): Page<Doc>;
+  count(collection: string, scope: string): number;
+  put(collection: string, scope: string, doc: Doc): Promise<void>;
+  delete(collection: string, scope: string, id: string): Promise<boolean>;
+  /** Drops every document (the emulator's reset). */
+  clear(): Promise<void>;
+  /** Flushes pending writes and compacts; idempotent. */
+  close(): Promise<void>;
+}
+
+/** One change, as journaled. */
+export type Op =
+  | { c: string; s: string; put: Doc }
+  | { c: string; s: string; del: string }
+  | { clear: true };
+
+/** collection -> scope -> id -> document */
+export type Tables = Map<string, Map<string, Map<string, Doc>>>;
+
+/** Where a store keeps its changes: a file journal, or nowhere (`--ephemeral`). */
+export interface Persistence {
+  load(): Promise<Tables>;
+  append(ops: Op[]): Promise<void>;
+  /** Called after appends; may rewrite the snapshot when the journal has grown. */
+  maybeCompact(tables: Tables): Promise<void>;
+  close(tables: Tables): Promise<void>;
+}
