@@ -55,7 +55,9 @@ export function configRoutes(app: FastifyInstance, config: AddonConfigService): 
   });
   app.patch<{ Body: Record<string, unknown> }>('/config', {
     config: { scope: 'config.write' },
-    schema: doc('Merge into the configuration (JSON Merge Patch: null removes a key)', { body: { ...configBody, minProperties: 1 } }),
+    schema: doc('Merge into the configuration (JSON Merge Patch: null removes a key)', {
+      body: { ...configBody, minProperties: 1 },
+    }),
     handler: async (request) => ({ data: await config.patch(...who(request), request.body) }),
   });
 }
@@ -65,12 +67,22 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
   const tags = ['storage'];
   app.get<{ Querystring: ListWindow }>('/storage', {
     config: { scope: 'storage.read' },
-    schema: { tags, summary: 'List storage entries', querystring: pageQuery, response: { 200: pageOf(storageEntry), default: errorResponse } },
+    schema: {
+      tags,
+      summary: 'List storage entries',
+      querystring: pageQuery,
+      response: { 200: pageOf(storageEntry), default: errorResponse },
+    },
     handler: async (request) => storage.list(...who(request), request.query),
   });
   app.get<{ Params: { key: string } }>('/storage/:key', {
     config: { scope: 'storage.read' },
-    schema: { tags, summary: 'Get a storage entry', params: keyParams, response: { 200: single(storageEntry), default: errorResponse } },
+    schema: {
+      tags,
+      summary: 'Get a storage entry',
+      params: keyParams,
+      response: { 200: single(storageEntry), default: errorResponse },
+    },
     handler: async (request) => ({ data: storage.get(...who(request), request.params.key) }),
   });
   app.put<{ Params: { key: string }; Body: { value: unknown } }>('/storage/:key', {
@@ -89,7 +101,12 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
   });
   app.delete<{ Params: { key: string } }>('/storage/:key', {
     config: { scope: 'storage.delete' },
-    schema: { tags, summary: 'Delete a storage entry', params: keyParams, response: { 204: noContent, default: errorResponse } },
+    schema: {
+      tags,
+      summary: 'Delete a storage entry',
+      params: keyParams,
+      response: { 204: noContent, default: errorResponse },
+    },
     handler: async (request, reply) => {
       await storage.remove(...who(request), request.params.key);
       return reply.code(204).send();

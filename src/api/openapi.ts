@@ -25,7 +25,9 @@ export function openApiOptions(settings: EmulatorSettings): SwaggerOptions {
     transform: ({ schema, url, route }) => {
       const scope = route.config?.scope;
       if (!url.startsWith(API_PREFIX)) return { schema: { ...schema, hide: true }, url };
-      const described = scope ? { ...schema, description: `Requires scope \`${scope}\`. ${schema?.description ?? ''}`.trim() } : schema;
+      const described = scope
+        ? { ...schema, description: `Requires scope \`${scope}\`. ${schema?.description ?? ''}`.trim() }
+        : schema;
       return { schema: described, url };
     },
   };

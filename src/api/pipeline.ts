@@ -54,11 +54,20 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
     reply.header('X-RateLimit-Reset', rate.reset);
     if (!rate.allowed) {
       reply.header('Retry-After', rate.retryAfter);
-      throw new ApiError(429, 'rate_limited', `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`, {
-        retryAfter: rate.retryAfter,
-      });
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`,
+        {
+          retryAfter: rate.retryAfter,
+        },
+      );
     }
-    request.audit = { time: new Date(clock.now()).toISOString(), required: request.routeOptions.config.scope ?? null, decision: 'not_required' };
+    request.audit = {
+      time: new Date(clock.now()).toISOString(),
+      required: request.routeOptions.config.scope ?? null,
+      decision: 'not_required',
+    };
   });
 
   app.addHook('preValidation', async (request) => {
@@ -67,10 +76,15 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
     const { scopes } = request.session;
     if (!covers(scopes, required)) {
       request.audit.decision = 'denied';
-      throw new ApiError(403, 'insufficient_scope', `this call needs the scope ${required}, which the add-on was not granted`, {
-        requiredScope: required,
-        grantedScopes: scopes,
-      });
+      throw new ApiError(
+        403,
+        'insufficient_scope',
+        `this call needs the scope ${required}, which the add-on was not granted`,
+        {
+          requiredScope: required,
+          grantedScopes: scopes,
+        },
+      );
     }
     request.audit.decision = 'granted';
   });

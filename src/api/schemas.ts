@@ -7,7 +7,13 @@ export const pageQuery: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.maximum, default: PAGE_LIMIT.default, description: 'page size' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: PAGE_LIMIT.maximum,
+      default: PAGE_LIMIT.default,
+      description: 'page size',
+    },
     offset: { type: 'integer', minimum: 0, default: 0, description: 'records to skip' },
   },
 };

@@ -77,13 +77,15 @@ async function readTail(file: string, bytes = 512 * 1024): Promise<AuditEntry[]>
     await handle.read(buffer, 0, buffer.length, start);
     const lines = buffer.toString('utf8').split('\n');
     if (start > 0) lines.shift(); // the first line is cut
-    return lines.flatMap((line) => {
-      try {
-        return line ? [JSON.parse(line) as AuditEntry] : [];
-      } catch {
-        return [];
-      }
-    }).slice(-KEEP);
+    return lines
+      .flatMap((line) => {
+        try {
+          return line ? [JSON.parse(line) as AuditEntry] : [];
+        } catch {
+          return [];
+        }
+      })
+      .slice(-KEEP);
   } finally {
     await handle.close();
   }

@@ -37,7 +37,13 @@ export function createRateLimiter({
       if (!window || window.endsAt <= now) windows.set(key, (window = { endsAt: now + windowMs, used: 0 }));
       const reset = Math.ceil(window.endsAt / 1000);
       if (window.used >= limit) {
-        return { allowed: false, limit, remaining: 0, reset, retryAfter: Math.max(1, Math.ceil((window.endsAt - now) / 1000)) };
+        return {
+          allowed: false,
+          limit,
+          remaining: 0,
+          reset,
+          retryAfter: Math.max(1, Math.ceil((window.endsAt - now) / 1000)),
+        };
       }
       window.used++;
       return { allowed: true, limit, remaining: limit - window.used, reset };

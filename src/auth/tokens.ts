@@ -122,6 +122,7 @@ function checkClaims(payload: JWTPayload): SessionClaims {
     p.scopes.every((s) => typeof s === 'string') &&
     Number.isInteger(p.iat) &&
     Number.isInteger(p.exp);
-  if (!wellFormed) throw unauthorized('invalid_claims', 'the session token lacks a claim of spec 2.1 or has one of the wrong type');
+  if (!wellFormed)
+    throw unauthorized('invalid_claims', 'the session token lacks a claim of spec 2.1 or has one of the wrong type');
   return payload as unknown as SessionClaims;
 }

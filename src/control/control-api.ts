@@ -17,7 +17,7 @@ export interface ClockState {
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */
 export interface ControlTarget {
   status(): Record<string, unknown>;
-  mintToken(request: Partial<MintRequest>): Promise<{ token: string; claims: SessionClaims }>;
+  mintToken(request?: Partial<MintRequest>): Promise<{ token: string; claims: SessionClaims }>;
   clockState(): ClockState;
   advanceClock(ms: number): Promise<ClockState>;
   auditEntries(limit: number): AuditEntry[];
@@ -61,7 +61,12 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
   app.post<{ Body: { by: string } }>('/clock/advance', {
     schema: {
       ...hide,
-      body: { type: 'object', additionalProperties: false, properties: { by: { type: 'string', maxLength: 50 } }, required: ['by'] },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { by: { type: 'string', maxLength: 50 } },
+        required: ['by'],
+      },
     },
     handler: async (request) => target.advanceClock(parseDuration(request.body.by)),
   });
@@ -69,7 +74,10 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
   app.get<{ Querystring: { limit: number } }>('/audit', {
     schema: {
       ...hide,
-      querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } } },
+      querystring: {
+        type: 'object',
+        properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } },
+      },
     },
     handler: async (request) => ({ data: target.auditEntries(request.query.limit) }),
   });
@@ -77,7 +85,11 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
   // Server-sent events: one `audit` event per API call, as it happens.
   app.get('/audit/stream', { schema: hide }, (request, reply) => {
     reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     reply.raw.write(': audit stream\n\n');
     const stop = target.onAudit((entry) => reply.raw.write(`event: audit\ndata: ${JSON.stringify(entry)}\n\n`));
     request.raw.on('close', stop);

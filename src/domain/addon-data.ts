@@ -29,7 +29,12 @@ export const MAX_CONFIG_KEYS = 200;
 
 export function createAddonConfigService({ store, clock }: { store: Store; clock: Clock }): AddonConfigService {
   const current = (orgId: string, appId: string): Doc =>
-    store.get('addon_config', scopeOf(orgId, appId), CONFIG_ID) ?? { _id: CONFIG_ID, appId, values: {}, updatedAt: null };
+    store.get('addon_config', scopeOf(orgId, appId), CONFIG_ID) ?? {
+      _id: CONFIG_ID,
+      appId,
+      values: {},
+      updatedAt: null,
+    };
 
   const save = async (orgId: string, appId: string, values: Record<string, unknown>) => {
     if (Object.keys(values).length > MAX_CONFIG_KEYS) {

@@ -56,7 +56,12 @@ export function createCollectionService(
 
     async create(orgId, input) {
       const { ctx, writes } = contextFor(orgId);
-      const doc: Doc = { _id: newId(definition.idPrefix), ...definition.create(input, ctx), createdAt: ctx.now, updatedAt: ctx.now };
+      const doc: Doc = {
+        _id: newId(definition.idPrefix),
+        ...definition.create(input, ctx),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      };
       await Promise.all([...writes, store.put(name, orgId, doc)]);
       return doc;
     },
@@ -64,7 +69,12 @@ export function createCollectionService(
     async update(orgId, id, patch) {
       const current = get(orgId, id);
       const { ctx, writes } = contextFor(orgId);
-      const doc: Doc = { ...definition.update(current, patch, ctx), _id: current._id, createdAt: current.createdAt, updatedAt: ctx.now };
+      const doc: Doc = {
+        ...definition.update(current, patch, ctx),
+        _id: current._id,
+        createdAt: current.createdAt,
+        updatedAt: ctx.now,
+      };
       await Promise.all([...writes, store.put(name, orgId, doc)]);
       return doc;
     },

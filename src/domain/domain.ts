@@ -1,6 +1,11 @@
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/store.js';
-import { createAddonConfigService, createAddonStorageService, type AddonConfigService, type AddonStorageService } from './addon-data.js';
+import {
+  createAddonConfigService,
+  createAddonStorageService,
+  type AddonConfigService,
+  type AddonStorageService,
+} from './addon-data.js';
 import { createCollectionService, type CollectionService } from './collection-service.js';
 import { RESOURCES } from './resources/index.js';
 

@@ -12,7 +12,12 @@ export function priceLines(items: Fields[], ctx: ResourceContext, field: string)
   const lines = items.map((item, i) => {
     requireReference(ctx, `${field}[${i}].productId`, 'products', item.productId);
     const priced = { quantity: item.quantity as number, unitPrice: item.unitPrice as number };
-    return { description: item.description, ...priced, productId: orNull(item.productId), amount: fromCents(lineCents(priced)) };
+    return {
+      description: item.description,
+      ...priced,
+      productId: orNull(item.productId),
+      amount: fromCents(lineCents(priced)),
+    };
   });
   return { lines, subtotalCents: lines.reduce((sum, line) => sum + toCents(line.amount), 0) };
 }

@@ -46,14 +46,24 @@ export function checkTransition(
 ): void {
   if (from === to || machine[from]?.includes(to)) return;
   const allowed = machine[from]?.length ? machine[from].join(', ') : 'none (final status)';
-  throw new ApiError(409, 'invalid_status_transition', `a ${label} cannot go from ${from} to ${to}; allowed: ${allowed}`, {
-    from,
-    to,
-  });
+  throw new ApiError(
+    409,
+    'invalid_status_transition',
+    `a ${label} cannot go from ${from} to ${to}; allowed: ${allowed}`,
+    {
+      from,
+      to,
+    },
+  );
 }
 
 /** Throws 400 when a referenced record is not in the organization. */
-export function requireReference(ctx: ResourceContext, field: string, collection: string, id: unknown): Doc | undefined {
+export function requireReference(
+  ctx: ResourceContext,
+  field: string,
+  collection: string,
+  id: unknown,
+): Doc | undefined {
   if (id === undefined || id === null) return undefined;
   const found = ctx.lookup(collection, String(id));
   if (!found) throw invalid([{ field, message: `refers to ${id}, which does not exist in this organization` }]);

@@ -1,15 +1,32 @@
 /** JSON-schema building blocks shared by the resource definitions (and so by the OpenAPI document). */
 export type JsonSchema = Record<string, unknown>;
 
-export const text = (maxLength: number, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', maxLength, ...extra });
+export const text = (maxLength: number, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'string',
+  maxLength,
+  ...extra,
+});
 export const requiredText = (maxLength: number): JsonSchema => text(maxLength, { minLength: 1 });
 export const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type, 'null'] });
 export const money: JsonSchema = { type: 'number', minimum: 0, maximum: 1e12 };
-export const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', default: 'USD', description: 'ISO 4217 code' };
+export const currency: JsonSchema = {
+  type: 'string',
+  pattern: '^[A-Z]{3}$',
+  default: 'USD',
+  description: 'ISO 4217 code',
+};
 export const date: JsonSchema = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
 export const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
-export const id = (prefix: string): JsonSchema => ({ type: 'string', pattern: `^${prefix}_[A-Za-z0-9]+$`, maxLength: 64 });
-export const oneOf = (values: readonly string[], extra: JsonSchema = {}): JsonSchema => ({ type: 'string', enum: [...values], ...extra });
+export const id = (prefix: string): JsonSchema => ({
+  type: 'string',
+  pattern: `^${prefix}_[A-Za-z0-9]+$`,
+  maxLength: 64,
+});
+export const oneOf = (values: readonly string[], extra: JsonSchema = {}): JsonSchema => ({
+  type: 'string',
+  enum: [...values],
+  ...extra,
+});
 
 export const address: JsonSchema = {
   type: 'object',

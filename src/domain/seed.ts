@@ -10,12 +10,68 @@ export interface SeedSummary {
   created: Record<string, number>;
 }
 
-const COMPANIES = ['Acme Ltd', 'Globex Corporation', 'Initech', 'Umbrella Foods', 'Stark Supplies', 'Wayne Logistics', 'Hooli', 'Vandelay Industries', 'Soylent Farms', 'Tyrell Design', 'Cyberdyne Systems', 'Wonka Confectionery'];
-const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Linus Pauling', 'Marie Curie', 'Niels Bohr', 'Rosalind Franklin', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth', 'Margaret Hamilton'];
-const CITIES: Array<[string, string]> = [['Berlin', 'DE'], ['London', 'GB'], ['Austin', 'US'], ['Toronto', 'CA'], ['Lyon', 'FR'], ['Melbourne', 'AU']];
-const PRODUCTS: Array<[string, number]> = [['Consulting hour', 150], ['Website maintenance (monthly)', 490], ['Logo design', 1200], ['Accounting software seat', 29.99], ['Ergonomic chair', 349], ['USB-C dock', 189.5], ['Printer paper (box)', 24.75], ['Onboarding workshop', 2400]];
-const EXPENSES: Array<[string, string, number, string]> = [['Train to client site', 'travel', 86.4, 'Deutsche Bahn'], ['Team lunch', 'meals', 142.1, 'Trattoria Roma'], ['Design tool subscription', 'software', 54, 'Figma'], ['Office rent', 'office', 2100, 'Regus'], ['Conference ticket', 'training', 699, 'JSConf'], ['Taxi to airport', 'travel', 48.2, 'City Cabs']];
-const TICKETS = ['Invoice PDF shows the wrong tax rate', 'Cannot log in after password reset', 'Please update our billing address', 'Duplicate charge on last order', 'Export to CSV is missing columns', 'Question about payment terms'];
+const COMPANIES = [
+  'Acme Ltd',
+  'Globex Corporation',
+  'Initech',
+  'Umbrella Foods',
+  'Stark Supplies',
+  'Wayne Logistics',
+  'Hooli',
+  'Vandelay Industries',
+  'Soylent Farms',
+  'Tyrell Design',
+  'Cyberdyne Systems',
+  'Wonka Confectionery',
+];
+const PEOPLE = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Alan Turing',
+  'Katherine Johnson',
+  'Linus Pauling',
+  'Marie Curie',
+  'Niels Bohr',
+  'Rosalind Franklin',
+  'Edsger Dijkstra',
+  'Barbara Liskov',
+  'Donald Knuth',
+  'Margaret Hamilton',
+];
+const CITIES: Array<[string, string]> = [
+  ['Berlin', 'DE'],
+  ['London', 'GB'],
+  ['Austin', 'US'],
+  ['Toronto', 'CA'],
+  ['Lyon', 'FR'],
+  ['Melbourne', 'AU'],
+];
+const PRODUCTS: Array<[string, number]> = [
+  ['Consulting hour', 150],
+  ['Website maintenance (monthly)', 490],
+  ['Logo design', 1200],
+  ['Accounting software seat', 29.99],
+  ['Ergonomic chair', 349],
+  ['USB-C dock', 189.5],
+  ['Printer paper (box)', 24.75],
+  ['Onboarding workshop', 2400],
+];
+const EXPENSES: Array<[string, string, number, string]> = [
+  ['Train to client site', 'travel', 86.4, 'Deutsche Bahn'],
+  ['Team lunch', 'meals', 142.1, 'Trattoria Roma'],
+  ['Design tool subscription', 'software', 54, 'Figma'],
+  ['Office rent', 'office', 2100, 'Regus'],
+  ['Conference ticket', 'training', 699, 'JSConf'],
+  ['Taxi to airport', 'travel', 48.2, 'City Cabs'],
+];
+const TICKETS = [
+  'Invoice PDF shows the wrong tax rate',
+  'Cannot log in after password reset',
+  'Please update our billing address',
+  'Duplicate charge on last order',
+  'Export to CSV is missing columns',
+  'Question about payment terms',
+];
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
 
@@ -30,7 +86,9 @@ export async function seedOrganization(domain: Domain, orgId: string, size = 12)
   const products: Doc[] = [];
   for (let i = 0; i < Math.min(size, PRODUCTS.length); i++) {
     const [name, unitPrice] = PRODUCTS[i];
-    products.push(await make('products', { name, unitPrice, sku: `SKU-${1000 + i}`, stockQuantity: (i * 7) % 40, taxRate: 19 }));
+    products.push(
+      await make('products', { name, unitPrice, sku: `SKU-${1000 + i}`, stockQuantity: (i * 7) % 40, taxRate: 19 }),
+    );
   }
 
   const customers: Doc[] = [];
@@ -54,11 +112,17 @@ export async function seedOrganization(domain: Domain, orgId: string, size = 12)
     const customer = pick(customers, i);
     const lineItems = [0, 1].slice(0, 1 + (i % 2)).map((k) => {
       const product = pick(products, i + k);
-      return { description: product.name, quantity: 1 + ((i + k) % 4), unitPrice: product.unitPrice, productId: product._id };
+      return {
+        description: product.name,
+        quantity: 1 + ((i + k) % 4),
+        unitPrice: product.unitPrice,
+        productId: product._id,
+      };
     });
     const invoice = await make('invoices', { customerId: customer._id, lineItems, taxRate: 19, status: 'draft' });
     const status = pick(statuses, i);
-    const path = status === 'draft' ? [] : status === 'void' ? ['void'] : status === 'sent' ? ['sent'] : ['sent', status];
+    const path =
+      status === 'draft' ? [] : status === 'void' ? ['void'] : status === 'sent' ? ['sent'] : ['sent', status];
     for (const next of path) await c('invoices').update(orgId, invoice._id, { status: next });
   }
 
@@ -82,7 +146,9 @@ export async function seedOrganization(domain: Domain, orgId: string, size = 12)
     const product = pick(products, i);
     await make('orders', {
       customerId: pick(customers, i)._id,
-      items: [{ productId: product._id, description: product.name, quantity: 1 + (i % 3), unitPrice: product.unitPrice }],
+      items: [
+        { productId: product._id, description: product.name, quantity: 1 + (i % 3), unitPrice: product.unitPrice },
+      ],
       shippingTotal: 4.95,
     });
   }

@@ -95,12 +95,21 @@ interface Parts {
 
 async function assemble(parts: Parts): Promise<Emulator> {
   const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, release } = parts;
-  const app = Fastify({ bodyLimit: BODY_LIMIT, forceCloseConnections: true, logger: false, genReqId: () => newId('req') });
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+    logger: false,
+    genReqId: () => newId('req'),
+  });
   let url = '';
   let origins: ReadonlySet<string> = new Set();
   let closing: Promise<void> | null = null;
 
-  const clockState = (): ClockState => ({ now: new Date(clock.now()).toISOString(), nowMs: clock.now(), offsetMs: clock.offsetMs });
+  const clockState = (): ClockState => ({
+    now: new Date(clock.now()).toISOString(),
+    nowMs: clock.now(),
+    offsetMs: clock.offsetMs,
+  });
 
   const emulator: Emulator = {
     settings,
@@ -121,7 +130,13 @@ async function assemble(parts: Parts): Promise<Emulator> {
       const scopes = request.scopes ? checkScopes(request.scopes, 'requested') : settings.grantedScopes;
       checkGranted(settings.scopes, scopes);
       const who = resolveSettings({ ...settings, ...pick(request, ['appId', 'orgId', 'userId']) });
-      return tokens.mint({ orgId: who.orgId, userId: who.userId, appId: who.appId, scopes, expiresIn: request.expiresIn });
+      return tokens.mint({
+        orgId: who.orgId,
+        userId: who.userId,
+        appId: who.appId,
+        scopes,
+        expiresIn: request.expiresIn,
+      });
     },
 
     clockState,
@@ -140,8 +155,10 @@ async function assemble(parts: Parts): Promise<Emulator> {
       const address = await app
         .listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? '127.0.0.1' })
         .catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'EADDRINUSE') throw new UserError(`port ${options.port ?? DEFAULT_PORT} is in use: stop what runs there or pass --port`);
-          if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UserError(`cannot listen on host ${options.host}`);
+          if (error.code === 'EADDRINUSE')
+            throw new UserError(`port ${options.port ?? DEFAULT_PORT} is in use: stop what runs there or pass --port`);
+          if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+            throw new UserError(`cannot listen on host ${options.host}`);
           throw error;
         });
       const port = new URL(address).port;
@@ -164,12 +181,21 @@ async function assemble(parts: Parts): Promise<Emulator> {
   useStrictValidation(app);
   useErrorBodies(app);
   await app.register(swagger, openApiOptions(settings));
-  await app.register(addonApi, { prefix: API_PREFIX, tokens, limiter: createRateLimiter({ limit: settings.rateLimit, clock }), audit, clock, domain });
+  await app.register(addonApi, {
+    prefix: API_PREFIX,
+    tokens,
+    limiter: createRateLimiter({ limit: settings.rateLimit, clock }),
+    audit,
+    clock,
+    domain,
+  });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, target: emulator });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html').send(placeholderPage(settings, emulator.apiUrl)));
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html').send(placeholderPage(settings, emulator.apiUrl)),
+  );
   await app.ready();
   return emulator;
 }
@@ -184,5 +210,7 @@ function browsableHost(host: string): string {
 }
 
 function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {
-  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<Pick<T, K>>;
+  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<
+    Pick<T, K>
+  >;
 }

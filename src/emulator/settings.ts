@@ -34,7 +34,9 @@ const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
 const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 export function resolveSettings(input: Partial<EmulatorSettings> = {}): EmulatorSettings {
-  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<EmulatorSettings>;
+  const given = Object.fromEntries(
+    Object.entries(input).filter(([, v]) => v !== undefined),
+  ) as Partial<EmulatorSettings>;
   const scopes = checkScopes(given.scopes ?? DEFAULT_SETTINGS.scopes, 'declared');
   const grantedScopes = checkScopes(given.grantedScopes ?? scopes, 'granted');
   checkGranted(scopes, grantedScopes);
@@ -44,7 +46,8 @@ export function resolveSettings(input: Partial<EmulatorSettings> = {}): Emulator
     throw new UserError(`app id "${settings.appId}" must be reverse-domain style, like com.example.my-addon`);
   }
   for (const key of ['orgId', 'userId'] as const) {
-    if (!PLAIN_ID.test(settings[key])) throw new UserError(`${key} "${settings[key]}" must be 1-64 letters, digits or _.:-`);
+    if (!PLAIN_ID.test(settings[key]))
+      throw new UserError(`${key} "${settings[key]}" must be 1-64 letters, digits or _.:-`);
   }
   if (!Number.isInteger(settings.rateLimit) || settings.rateLimit < 1) {
     throw new UserError(`rate limit must be a whole number of requests per hour (got ${settings.rateLimit})`);

@@ -130,7 +130,8 @@ function stringifySnapshot(snapshot: Snapshot | null): string {
   if (!snapshot) return 'null\n';
   const collections = Object.entries(snapshot.collections).map(([name, byScope]) => {
     const scopes = Object.entries(byScope).map(
-      ([scope, docs]) => `  ${JSON.stringify(scope)}: [\n${docs.map((d) => '   ' + JSON.stringify(d)).join(',\n')}\n  ]`,
+      ([scope, docs]) =>
+        `  ${JSON.stringify(scope)}: [\n${docs.map((d) => '   ' + JSON.stringify(d)).join(',\n')}\n  ]`,
     );
     return ` ${JSON.stringify(name)}: {\n${scopes.join(',\n')}\n }`;
   });

@@ -27,10 +27,7 @@ export interface Store {
 }
 
 /** One change, as journaled. */
-export type Op =
-  | { c: string; s: string; put: Doc }
-  | { c: string; s: string; del: string }
-  | { clear: true };
+export type Op = { c: string; s: string; put: Doc } | { c: string; s: string; del: string } | { clear: true };
 
 /** collection -> scope -> id -> document */
 export type Tables = Map<string, Map<string, Map<string, Doc>>>;

@@ -1,6 +1,17 @@
 import type { ResourceDefinition } from '../resource.js';
 import { checkTransition, merge, orNull } from '../resource.js';
-import { currency, date, nullable, object, oneOf, patchOf, recordOf, requiredText, text, timestamp } from '../schema.js';
+import {
+  currency,
+  date,
+  nullable,
+  object,
+  oneOf,
+  patchOf,
+  recordOf,
+  requiredText,
+  text,
+  timestamp,
+} from '../schema.js';
 
 export const EXPENSE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 const TRANSITIONS: Record<string, readonly string[]> = {

@@ -3,7 +3,20 @@ import { priceLines } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
 import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
 import { checkTransition, merge, orNull, requireReference } from '../resource.js';
-import { currency, date, id, money, nullable, object, oneOf, patchOf, recordOf, requiredText, text, timestamp } from '../schema.js';
+import {
+  currency,
+  date,
+  id,
+  money,
+  nullable,
+  object,
+  oneOf,
+  patchOf,
+  recordOf,
+  requiredText,
+  text,
+  timestamp,
+} from '../schema.js';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
 
@@ -31,7 +44,11 @@ const fields = {
   customerId: id('cus'),
   lineItems: { type: 'array', minItems: 1, maxItems: 500, items: lineItem },
   status: oneOf(['draft', 'sent'], { default: 'draft', description: 'initial status' }),
-  currency: { type: 'string', pattern: currency.pattern, description: "ISO 4217 code; defaults to the customer's currency" },
+  currency: {
+    type: 'string',
+    pattern: currency.pattern,
+    description: "ISO 4217 code; defaults to the customer's currency",
+  },
   issueDate: { ...date, description: 'YYYY-MM-DD; defaults to today on the emulated clock' },
   dueDate: { ...date, description: 'YYYY-MM-DD; defaults to issueDate + 30 days' },
   taxRate: { type: 'number', minimum: 0, maximum: 100, default: 0, description: 'percent, applied to the subtotal' },
@@ -97,7 +114,11 @@ export const invoices: ResourceDefinition = {
     const status = current.status as string;
     const { status: next, ...changes } = patch;
     if (Object.keys(changes).length && !EDITABLE.includes(status)) {
-      throw new ApiError(409, 'invoice_locked', `a ${status} invoice can no longer be edited; only its status can change`);
+      throw new ApiError(
+        409,
+        'invoice_locked',
+        `a ${status} invoice can no longer be edited; only its status can change`,
+      );
     }
     if (next !== undefined) checkTransition('invoice', TRANSITIONS, status, next as string);
     const record = merge(current, changes);

@@ -47,7 +47,8 @@ export const tickets: ResourceDefinition = {
     };
   },
   update(current, patch, ctx) {
-    if (patch.status !== undefined) checkTransition('ticket', TRANSITIONS, current.status as string, patch.status as string);
+    if (patch.status !== undefined)
+      checkTransition('ticket', TRANSITIONS, current.status as string, patch.status as string);
     requireReference(ctx, 'customerId', 'customers', patch.customerId);
     return merge(current, patch);
   },

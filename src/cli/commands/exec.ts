@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { execa } from 'execa';
+import { createEmulator } from '../../emulator/create-emulator.js';
+import { UserError } from '../../errors.js';
+import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
+
+/**
+ * `addon exec -- <command...>`: what CI jobs use. An ephemeral emulator on a free port lives exactly
+ * as long as the command, which finds it through the environment; the exit code is the command's.
+ */
+export function execCommand(program: Command): void {
+  withSettingsFlags(
+    program
+      .command('exec')
+      .description('run a command against a fresh in-memory emulator, with ADDON_API_URL and ADDON_TOKEN set')
+      .argument('<command...>', 'the command and its arguments (put -- before it)')
+      .passThroughOptions(),
+  ).action(async (command: string[], flags: SettingsFlags) => {
+    const emulator = await createEmulator({
+      ...(await emulatorOptions(flags, process.cwd())),
+      port: 0,
+      dataDir: undefined,
+    });
+    try {
+      await emulator.listen();
+      const { token } = await emulator.mintToken();
+      const { settings } = emulator;
+      const result = await execa(command[0], command.slice(1), {
+        stdio: 'inherit',
+        reject: false,
+        env: {
+          ADDON_EMULATOR_URL: emulator.url,
+          ADDON_API_URL: emulator.apiUrl,
+          ADDON_TOKEN: token,
+          ADDON_APP_ID: settings.appId,
+          ADDON_ORG_ID: settings.orgId,
+          ADDON_USER_ID: settings.userId,
+        },
+      });
+      if ((result as { code?: string }).code === 'ENOENT') throw new UserError(`command not found: ${command[0]}`, 127);
+      process.exitCode = result.exitCode ?? (result.signal ? 128 + signalNumber(result.signal) : 1);
+    } finally {
+      await emulator.close();
+    }
+  });
+}
+
+const signalNumber = (signal: string): number => ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 })[signal] ?? 1;

@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import type { AuditEntry } from '../../audit/audit-log.js';
+import { control, emulatorUrl, withEmulatorFlag, openStream } from '../emulator-client.js';
+import { wholeNumber } from '../emulator-flags.js';
+import { color, printJsonLine, println } from '../output.js';
+
+interface LogsFlags {
+  follow?: boolean;
+  json?: boolean;
+  limit: number;
+  emulator?: string;
+}
+
+export function logsCommand(program: Command): void {
+  withEmulatorFlag(
+    program
+      .command('logs')
+      .description('show the audit log: one line per API call that passed the rate limit')
+      .option('-f, --follow', 'keep printing calls as they happen')
+      .option('-n, --limit <n>', 'how many of the newest calls to print first', wholeNumber, 50)
+      .option('--json', 'one JSON object per line'),
+  ).action(async (flags: LogsFlags) => {
+    const base = emulatorUrl(flags.emulator);
+    const print = flags.json ? printJsonLine : (entry: AuditEntry) => println(format(entry));
+    if (flags.limit > 0) {
+      const { data } = await control<{ data: AuditEntry[] }>(base, `/audit?limit=${Math.min(flags.limit, 1000)}`);
+      data.forEach(print);
+    }
+    if (flags.follow) await follow(base, print);
+  });
+}
+
+function format(entry: AuditEntry): string {
+  const scope = entry.scope.required ? `${entry.scope.required}:${entry.scope.decision}` : '-';
+  return [
+    entry.time,
+    entry.method.padEnd(6),
+    entry.path,
+    entry.status,
+    scope,
+    `${entry.durationMs}ms`,
+    entry.orgId,
+    entry.userId,
+  ]
+    .map((part, i) => (i === 0 ? color.dim(part) : String(part)))
+    .join('  ');
+}
+
+/** Reads the server-sent events of /audit/stream until the emulator stops or Ctrl-C. */
+async function follow(base: string, print: (entry: AuditEntry) => void): Promise<void> {
+  const response = await openStream(base, '/audit/stream');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = event.split('\n').find((line) => line.startsWith('data: '));
+        if (data) print(JSON.parse(data.slice(6)) as AuditEntry);
+      }
+    }
+  } catch {
+    // The emulator went away: nothing more will come.
+  }
+}

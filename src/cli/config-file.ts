@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { UserError } from '../errors.js';
+
+/**
+ * `addon.config.json` in the working directory: the add-on's defaults for `addon dev` and `addon
+ * exec` (flags override them). Fields are documented in docs/config.md.
+ */
+export interface AddonConfigFile {
+  appId?: string;
+  name?: string;
+  /** The add-on's dev URL, loaded in the host page's iframe. */
+  url?: string;
+  /** Declared scopes. */
+  scopes?: string[];
+  /** The subset granted in the emulated organization; defaults to all declared. */
+  grantedScopes?: string[];
+  orgId?: string;
+  userId?: string;
+  port?: number;
+  rateLimit?: number;
+}
+
+export const CONFIG_FILE = 'addon.config.json';
+
+const stringList = { type: 'array', items: { type: 'string' }, maxItems: 100 };
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    appId: { type: 'string' },
+    name: { type: 'string' },
+    url: { type: 'string' },
+    scopes: stringList,
+    grantedScopes: stringList,
+    orgId: { type: 'string' },
+    userId: { type: 'string' },
+    port: { type: 'integer', minimum: 0, maximum: 65535 },
+    rateLimit: { type: 'integer', minimum: 1 },
+  },
+};
+const validate = new Ajv({ allErrors: true }).compile<AddonConfigFile>(schema);
+
+export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
+  const file = join(dir, CONFIG_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UserError(`cannot read ${CONFIG_FILE}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`${CONFIG_FILE} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!validate(parsed)) {
+    const [first] = validate.errors!;
+    const where =
+      first.instancePath.slice(1) || (first.params as { additionalProperty?: string }).additionalProperty || 'the file';
+    const what = first.keyword === 'additionalProperties' ? 'is not a known field' : first.message;
+    throw new UserError(`${CONFIG_FILE}: ${where} ${what}`);
+  }
+  return parsed;
+}

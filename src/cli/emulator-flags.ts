@@ -1,0 +1,47 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { EmulatorOptions } from '../emulator/create-emulator.js';
+import { readConfigFile } from './config-file.js';
+
+export interface SettingsFlags {
+  appId?: string;
+  scopes?: string;
+  org?: string;
+  user?: string;
+  rateLimit?: number;
+  addonUrl?: string;
+  port?: number;
+  seed?: boolean;
+}
+
+export function wholeNumber(text: string): number {
+  if (!/^\d+$/.test(text)) throw new InvalidArgumentError('expected a whole number');
+  return Number(text);
+}
+
+/** The flags `addon dev` and `addon exec` share: what add-on is emulated, where, for whom. */
+export function withSettingsFlags(command: Command): Command {
+  return command
+    .option('--app-id <id>', 'the add-on app id, reverse-domain style')
+    .option('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated')
+    .option('--org <id>', 'the organization id')
+    .option('--user <id>', 'the user id')
+    .option('--rate-limit <n>', 'API requests per hour, per add-on, per organization', wholeNumber)
+    .option('--seed', 'fill the organization with sample data when it is empty');
+}
+
+/** Flags over `addon.config.json` over the defaults. */
+export async function emulatorOptions(flags: SettingsFlags, cwd: string): Promise<EmulatorOptions> {
+  const file = await readConfigFile(cwd);
+  return {
+    appId: flags.appId ?? file.appId,
+    name: file.name,
+    addonUrl: flags.addonUrl ?? file.url,
+    scopes: flags.scopes?.split(/[\s,]+/) ?? file.scopes,
+    grantedScopes: flags.scopes?.split(/[\s,]+/) ?? file.grantedScopes,
+    orgId: flags.org ?? file.orgId,
+    userId: flags.user ?? file.userId,
+    rateLimit: flags.rateLimit ?? file.rateLimit,
+    port: flags.port ?? file.port,
+    seed: flags.seed,
+  };
+}

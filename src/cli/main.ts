@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../errors.js';
+import { clockCommand } from './commands/clock.js';
+import { devCommand } from './commands/dev.js';
+import { execCommand } from './commands/exec.js';
+import { logsCommand } from './commands/logs.js';
+import { seedCommand } from './commands/seed.js';
+import { tokenCommand } from './commands/token.js';
+import { color } from './output.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+export function program(): Command {
+  const cli = new Command('addon')
+    .description("Local developer kit for the accounting service's add-on platform")
+    .version(version)
+    .enablePositionalOptions()
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  for (const add of [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, execCommand]) add(cli);
+  return cli;
+}
+
+/** Runs the CLI. A user error is one line on stderr and a non-zero exit; a bug keeps its stack. */
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await program().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode;
+    } else if (error instanceof UserError) {
+      process.stderr.write(`${color.red('addon:')} ${error.message}\n`);
+      process.exitCode = error.exitCode;
+    } else {
+      throw error;
+    }
+  }
+}

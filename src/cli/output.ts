@@ -1,0 +1,20 @@
+import { Chalk } from 'chalk';
+
+/** Colour only for a terminal, and never with NO_COLOR set (https://no-color.org). */
+export const color = new Chalk({
+  level:
+    process.env.NO_COLOR !== undefined || !process.stdout.isTTY ? 0 : (Math.max(1, new Chalk().level) as 1 | 2 | 3),
+});
+
+export const printJson = (value: unknown): void => {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+};
+
+/** One JSON document per line, for streams (`--follow --json`, `dev --json`). */
+export const printJsonLine = (value: unknown): void => {
+  process.stdout.write(JSON.stringify(value) + '\n');
+};
+
+export const println = (text = ''): void => {
+  process.stdout.write(text + '\n');
+};
