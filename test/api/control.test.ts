@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUp, inProcess } from '../helpers.js';
+
+afterEach(cleanUp);
+
+describe('the control API', () => {
+  it('mints tokens within the declared scopes only', async () => {
+    const em = await inProcess({ scopes: ['customers.*', 'invoices.read'] });
+    const minted = await em.call('POST', '/_emulator/tokens', { body: { scopes: ['customers.read'], userId: 'usr_2' } });
+    expect(minted.status).toBe(201);
+    expect(minted.body.claims).toMatchObject({ scopes: ['customers.read'], userId: 'usr_2', orgId: 'org_demo' });
+    const defaults = await em.call('POST', '/_emulator/tokens', { body: {} });
+    expect(defaults.body.claims.scopes).toEqual(['customers.*', 'invoices.read']);
+    const undeclared = await em.call('POST', '/_emulator/tokens', { body: { scopes: ['invoices.write'] } });
+    expect(undeclared.status).toBe(400);
+    expect(undeclared.body.message).toMatch(/not among the declared scopes/);
+    const unknown = await em.call('POST', '/_emulator/tokens', { body: { scopes: ['payroll.read'] } });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('advances the clock, and keeps it moving forward only', async () => {
+    const em = await inProcess();
+    const before = (await em.call('GET', '/_emulator/clock')).body;
+    const after = await em.call('POST', '/_emulator/clock/advance', { body: { by: '1h30m' } });
+    expect(after.body.offsetMs).toBe(before.offsetMs + 5_400_000);
+    expect(after.body.nowMs - before.nowMs).toBeGreaterThanOrEqual(5_400_000);
+    const bad = await em.call('POST', '/_emulator/clock/advance', { body: { by: 'tomorrow' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/invalid duration/);
+  });
+
+  it.each([
+    [{ origin: 'http://evil.example' }, 'forbidden_origin'],
+    [{ origin: 'http://localhost:5173' }, 'forbidden_origin'],
+    [{ origin: 'null' }, 'forbidden_origin'],
+    [{ host: 'evil.example:4455' }, 'forbidden_host'],
+    [{ host: 'rebind.attacker.test' }, 'forbidden_host'],
+    [{ 'sec-fetch-site': 'cross-site' }, 'forbidden_origin'],
+  ])('refuses %j with 403 and no CORS headers', async (headers, code) => {
+    const em = await inProcess();
+    const res = await em.call('POST', '/_emulator/tokens', { body: {}, headers });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(code);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses connections from other machines', async () => {
+    const em = await inProcess();
+    const res = await em.inject({ method: 'GET', url: '/_emulator/status', remoteAddress: '192.0.2.10' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden_client');
+  });
+
+  it("answers the emulator's own origin (the host page) over a real socket", async () => {
+    const em = await inProcess();
+    await em.listen();
+    const own = await fetch(`${em.url}/_emulator/status`, { headers: { origin: em.url } });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ appId: 'com.example.demo-addon', url: em.url, ephemeral: true });
+    const foreign = await fetch(`${em.url}/_emulator/status`, { headers: { origin: 'http://127.0.0.1:1' } });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('streams audit entries as server-sent events', async () => {
+    const em = await inProcess();
+    await em.listen();
+    const { token } = await em.mintToken();
+    const stream = await fetch(`${em.url}/_emulator/audit/stream`);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    const reader = stream.body!.getReader();
+    await fetch(`${em.apiUrl}/customers`, { headers: { authorization: `Bearer ${token}` } });
+    let text = '';
+    while (!text.includes('event: audit')) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const data = JSON.parse(text.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+    expect(data).toMatchObject({ method: 'GET', path: '/api/addon/v1/customers', status: 200 });
+  });
+
+  it('seeds an organization through the same rules as the API', async () => {
+    const em = await inProcess();
+    const res = await em.call('POST', '/_emulator/seed', { body: { orgId: 'org_seeded', size: 4 } });
+    expect(res.status).toBe(201);
+    expect(res.body.created.customers).toBe(4);
+    const { token } = await em.mintToken({ orgId: 'org_seeded' });
+    expect((await em.call('GET', 'invoices', { token })).body.total).toBe(8);
+  });
+});

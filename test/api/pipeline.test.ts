@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUp, inProcess } from '../helpers.js';
+
+afterEach(cleanUp);
+
+describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
+  it('answers 401 before anything else, without rate-limit headers or an audit line', async () => {
+    const em = await inProcess();
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }]) {
+      const res = await em.call('POST', 'customers', { headers, body: { bogus: true } });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: expect.any(String), message: expect.any(String) });
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    expect(em.auditEntries(10)).toEqual([]);
+  });
+
+  it('checks the scope before the body, with requiredScope and grantedScopes', async () => {
+    const em = await inProcess();
+    const { token } = await em.mintToken({ scopes: ['customers.read'] });
+    const res = await em.call('POST', 'customers', { token, body: { not: 'valid' } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      code: 'insufficient_scope',
+      message: expect.stringContaining('customers.write'),
+      requiredScope: 'customers.write',
+      grantedScopes: ['customers.read'],
+    });
+    expect(res.headers['x-ratelimit-remaining']).toBe('999');
+  });
+
+  it('honours wildcards: customers.* covers delete, * covers everything', async () => {
+    const em = await inProcess();
+    const resource = (await em.mintToken({ scopes: ['customers.*'] })).token;
+    const all = (await em.mintToken({ scopes: ['*'] })).token;
+    const created = await em.call('POST', 'customers', { token: resource, body: { name: 'Acme' } });
+    expect(created.status).toBe(201);
+    expect((await em.call('GET', 'invoices', { token: resource })).status).toBe(403);
+    expect((await em.call('GET', 'invoices', { token: all })).status).toBe(200);
+    expect((await em.call('DELETE', `customers/${created.body.data._id}`, { token: resource })).status).toBe(204);
+  });
+
+  it('rate-limits per app per organization with the spec headers, before the scope check', async () => {
+    const em = await inProcess({ rateLimit: 3 });
+    const { token } = await em.mintToken({ scopes: ['customers.read'] });
+    const otherOrg = (await em.mintToken({ scopes: ['customers.read'], orgId: 'org_other' })).token;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await em.call('GET', 'customers', { token })).status);
+    const limited = await em.call('POST', 'customers', { token, body: { name: 'x' } });
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('rate_limited');
+    expect(limited.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'retry-after': expect.stringMatching(/^\d+$/) });
+    expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+    expect((await em.call('GET', 'customers', { token: otherOrg })).status).toBe(200);
+    await em.advanceClock(3_600_000);
+    const fresh = (await em.mintToken({ scopes: ['customers.read'] })).token;
+    expect((await em.call('GET', 'customers', { token: fresh })).headers['x-ratelimit-remaining']).toBe('2');
+  });
+
+  it('audits every call that passed the rate limit, with the scope decision and never the token', async () => {
+    const em = await inProcess({ rateLimit: 2 });
+    const { token, claims } = await em.mintToken({ scopes: ['customers.read'] });
+    await em.call('GET', 'customers?limit=1', { token });
+    await em.call('POST', 'customers', { token, body: { name: 'x' } });
+    await em.call('GET', 'customers', { token }); // 429: not audited
+    const entries = em.auditEntries(10);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({
+      appId: 'com.example.demo-addon',
+      orgId: 'org_demo',
+      userId: 'usr_demo',
+      tokenId: claims.jti,
+      method: 'GET',
+      path: '/api/addon/v1/customers?limit=1',
+      status: 200,
+      scope: { required: 'customers.read', decision: 'granted' },
+    });
+    expect(entries[1]).toMatchObject({ method: 'POST', status: 403, scope: { decision: 'denied' } });
+    expect(JSON.stringify(entries)).not.toContain(token.split('.')[2]);
+  });
+
+  it('answers 401 once the clock passes the token expiry', async () => {
+    const em = await inProcess();
+    const { token } = await em.mintToken();
+    expect((await em.call('GET', 'customers', { token })).status).toBe(200);
+    await em.advanceClock(61 * 60_000);
+    const res = await em.call('GET', 'customers', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('token_expired');
+  });
+
+  it('answers CORS preflights for any origin without a token', async () => {
+    const em = await inProcess();
+    const res = await em.call('OPTIONS', 'customers', {
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+  });
+});

@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { cleanUp, inProcess } from '../helpers.js';
+
+afterEach(cleanUp);
+
+type Em = Awaited<ReturnType<typeof inProcess>>;
+let em: Em;
+let token: string;
+let customerId: string;
+
+beforeEach(async () => {
+  em = await inProcess();
+  token = (await em.mintToken()).token;
+  customerId = (await em.call('POST', 'customers', { token, body: { name: 'Acme Ltd' } })).body.data._id;
+});
+
+/** A valid create body and a valid patch for each collection. */
+const samples = (): Record<string, { create: object; patch: object; check: string }> => ({
+  customers: { create: { name: 'Globex', email: 'ap@globex.example', address: { city: 'Berlin', country: 'DE' } }, patch: { phone: '+49 30 1234' }, check: 'phone' },
+  invoices: { create: { customerId, lineItems: [{ description: 'Design', quantity: 2, unitPrice: 400 }] }, patch: { notes: 'Thanks!' }, check: 'notes' },
+  products: { create: { name: 'Chair', unitPrice: 349, stockQuantity: 3 }, patch: { stockQuantity: 2 }, check: 'stockQuantity' },
+  expenses: { create: { description: 'Train', amount: 86.4, category: 'travel' }, patch: { status: 'approved' }, check: 'status' },
+  tickets: { create: { subject: 'Wrong tax rate', customerId, priority: 'high' }, patch: { status: 'solved' }, check: 'status' },
+  orders: { create: { customerId, items: [{ description: 'Mug', quantity: 2, unitPrice: 9.5 }] }, patch: { status: 'paid' }, check: 'status' },
+});
+
+describe('collections', () => {
+  it.each(['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders'])('%s: create, get, list, update, delete', async (name) => {
+    const sample = samples()[name];
+    const created = await em.call('POST', name, { token, body: sample.create });
+    expect(created.status).toBe(201);
+    const record = created.body.data;
+    expect(record._id).toMatch(/^[a-z]+_[0-9a-f]{16}$/);
+    expect(record.createdAt).toBe(record.updatedAt);
+
+    expect(await em.call('GET', `${name}/${record._id}`, { token })).toMatchObject({ status: 200, body: { data: record } });
+    const list = await em.call('GET', `${name}?limit=100`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toContainEqual(record);
+    expect(list.body.total).toBe(list.body.data.length);
+
+    const patched = await em.call('PATCH', `${name}/${record._id}`, { token, body: sample.patch });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data[sample.check]).toEqual((sample.patch as Record<string, unknown>)[sample.check]);
+    expect(patched.body.data.createdAt).toBe(record.createdAt);
+
+    expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(204);
+    const gone = await em.call('GET', `${name}/${record._id}`, { token });
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('not_found');
+    expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(404);
+  });
+
+  it('paginates with limit and offset, oldest first, and refuses limits over 100', async () => {
+    for (let i = 0; i < 4; i++) await em.call('POST', 'customers', { token, body: { name: `C${i}` } });
+    const page = await em.call('GET', 'customers?limit=2&offset=2', { token });
+    expect(page.body.total).toBe(5);
+    expect(page.body.data.map((c: { name: string }) => c.name)).toEqual(['C1', 'C2']);
+    expect((await em.call('GET', 'customers', { token })).body.data).toHaveLength(5);
+    const tooMany = await em.call('GET', 'customers?limit=101', { token });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details).toEqual([{ in: 'querystring', field: 'limit', message: 'must be <= 100' }]);
+    expect((await em.call('GET', 'customers?limit=abc', { token })).status).toBe(400);
+    expect((await em.call('GET', 'customers?offset=-1', { token })).status).toBe(400);
+  });
+
+  it('keeps every organization to itself: another organization sees 404 and an empty list', async () => {
+    const other = (await em.mintToken({ orgId: 'org_other' })).token;
+    expect((await em.call('GET', `customers/${customerId}`, { token: other })).status).toBe(404);
+    expect((await em.call('PATCH', `customers/${customerId}`, { token: other, body: { name: 'Hijacked' } })).status).toBe(404);
+    expect((await em.call('DELETE', `customers/${customerId}`, { token: other })).status).toBe(404);
+    expect((await em.call('GET', 'customers', { token: other })).body).toEqual({ data: [], total: 0 });
+    const invoice = await em.call('POST', 'invoices', { token: other, body: { customerId, lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }] } });
+    expect(invoice.status).toBe(400);
+    expect((await em.call('GET', `customers/${customerId}`, { token })).body.data.name).toBe('Acme Ltd');
+  });
+
+  it('needs invoices.write to create an invoice', async () => {
+    const readOnly = (await em.mintToken({ scopes: ['invoices.read', 'customers.*'] })).token;
+    const res = await em.call('POST', 'invoices', { token: readOnly, body: { customerId, lineItems: [] } });
+    expect(res.body).toMatchObject({ statusCode: 403, requiredScope: 'invoices.write' });
+  });
+});
+
+describe('bad input', () => {
+  it('names every bad field, without coercing types or dropping unknown fields', async () => {
+    const res = await em.call('POST', 'invoices', {
+      token,
+      body: { customerId, lineItems: [{ description: 'x', quantity: '2' }], discount: 5 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        { in: 'body', field: 'discount', message: 'is not a known field' },
+        { in: 'body', field: 'lineItems[0].unitPrice', message: 'is required' },
+        { in: 'body', field: 'lineItems[0].quantity', message: 'must be number' },
+      ]),
+    );
+    expect((await em.call('GET', 'invoices', { token })).body.total).toBe(0);
+  });
+
+  it('answers malformed JSON with 400, an empty PATCH with 400, and an oversized body with 413', async () => {
+    expect((await em.call('POST', 'customers', { token, body: '{"name": ' })).body).toMatchObject({ statusCode: 400, code: 'invalid_json' });
+    expect((await em.call('PATCH', `customers/${customerId}`, { token, body: {} })).status).toBe(400);
+    const huge = await em.call('POST', 'customers', { token, body: { name: 'x', notes: 'y'.repeat(2 * 1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ statusCode: 413, code: 'payload_too_large' });
+    expect((await em.call('GET', 'customers', { token })).body.total).toBe(1);
+  });
+
+  it('answers an unknown route with the same error shape', async () => {
+    const res = await em.call('GET', 'payroll', { token });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'route_not_found' });
+  });
+
+  it('rejects __proto__ keys in bodies', async () => {
+    const res = await em.call('POST', 'customers', { token, body: '{"name":"x","__proto__":{"admin":true}}' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('add-on config and storage', () => {
+  it('stores a config object per app, replaced by PUT and merged by PATCH', async () => {
+    expect((await em.call('GET', 'config', { token })).body.data).toMatchObject({ values: {}, updatedAt: null });
+    await em.call('PUT', 'config', { token, body: { syncEnabled: true, mapping: { a: 1, b: 2 } } });
+    const patched = await em.call('PATCH', 'config', { token, body: { mapping: { b: null, c: 3 } } });
+    expect(patched.body.data.values).toEqual({ syncEnabled: true, mapping: { a: 1, c: 3 } });
+    const otherApp = (await em.mintToken({ appId: 'com.example.other' })).token;
+    expect((await em.call('GET', 'config', { token: otherApp })).body.data.values).toEqual({});
+  });
+
+  it('keeps key-value entries per app: 201 on create, 200 on replace, 204 on delete', async () => {
+    expect((await em.call('PUT', 'storage/last-sync', { token, body: { value: { at: '2026-11-22' } } })).status).toBe(201);
+    const replaced = await em.call('PUT', 'storage/last-sync', { token, body: { value: 42 } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data).toMatchObject({ _id: 'last-sync', key: 'last-sync', value: 42 });
+    expect((await em.call('GET', 'storage', { token })).body).toMatchObject({ total: 1, data: [{ key: 'last-sync', value: 42 }] });
+    const otherApp = (await em.mintToken({ appId: 'com.example.other' })).token;
+    expect((await em.call('GET', 'storage/last-sync', { token: otherApp })).status).toBe(404);
+    expect((await em.call('PUT', 'storage/bad key!', { token, body: { value: 1 } })).status).toBe(400);
+    expect((await em.call('PUT', 'storage/k', { token, body: { val: 1 } })).status).toBe(400);
+    expect((await em.call('DELETE', 'storage/last-sync', { token })).status).toBe(204);
+    expect((await em.call('GET', 'storage/last-sync', { token })).status).toBe(404);
+  });
+});
+
+describe('published documents', () => {
+  it('serves an OpenAPI 3 document of every route, naming each scope, without a token', async () => {
+    const res = await em.call('GET', 'openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const paths = Object.keys(res.body.paths);
+    for (const name of ['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders']) {
+      expect(paths).toEqual(expect.arrayContaining([`/api/addon/v1/${name}`, `/api/addon/v1/${name}/{id}`]));
+    }
+    expect(paths.some((p) => p.startsWith('/_emulator'))).toBe(false);
+    const create = res.body.paths['/api/addon/v1/invoices'].post;
+    expect(create.description).toContain('invoices.write');
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(['customerId', 'lineItems']);
+    expect(res.body.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('publishes the verification key as a JWKS that verifies minted tokens', async () => {
+    const jwks = (await em.call('GET', '/.well-known/jwks.json')).body;
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(jwks.keys[0].d).toBeUndefined();
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks));
+    expect(payload.type).toBe('addon_session');
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/create-emulator.js';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+export const BIN = join(ROOT, 'bin', 'addon.js');
+
+const cleanups: Array<() => Promise<unknown>> = [];
+
+/** Runs registered clean-ups; call from afterEach/afterAll. */
+export async function cleanUp(): Promise<void> {
+  while (cleanups.length) await cleanups.pop()!().catch(() => {});
+}
+
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'addon-test-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** An in-process emulator (memory store unless a dataDir is given), not listening: use `inject`. */
+export async function inProcess(options: EmulatorOptions = {}): Promise<Emulator & { call: Caller }> {
+  const emulator = await createEmulator({ port: 0, ...options });
+  cleanups.push(() => emulator.close());
+  const call: Caller = async (method, path, { token, body, headers = {} } = {}) => {
+    const response = await emulator.inject({
+      method,
+      url: path.startsWith('/') ? path : `/api/addon/v1/${path}`,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.body ? safeJson(response.body) : null };
+  };
+  return Object.assign(emulator, { call });
+}
+
+export type Caller = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS',
+  path: string,
+  options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** Runs the real CLI to completion. */
+export function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  return execa('node', [BIN, ...args], { reject: false, timeout: 30_000, cwd: options.cwd ?? ROOT, env: { NO_COLOR: '1', ...options.env } });
+}
+
+export interface DevProcess {
+  url: string;
+  apiUrl: string;
+  process: ResultPromise;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Spawns `addon dev --json` on a free port and waits for its ready line; killed at clean-up, with its
+ * output kept for the failure message.
+ */
+export async function startDev(args: string[], options: { cwd?: string } = {}): Promise<DevProcess> {
+  const child = execa('node', [BIN, 'dev', '--no-open', '--json', '--port', '0', ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { NO_COLOR: '1', CI: '1' },
+    reject: false,
+    buffer: false,
+  });
+  let output = '';
+  const ready = new Promise<{ url: string; apiUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`addon dev did not get ready in 20 s:\n${output}`)), 20_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const line = output.split('\n').find((l) => l.includes('"event":"ready"'));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line));
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`addon dev exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await child;
+  };
+  cleanups.push(() => stop('SIGKILL'));
+  const { url, apiUrl } = await ready;
+  return { url, apiUrl, process: child, output: () => output, stop };
+}
+
+/** fetch with a bearer token and JSON body. */
+export async function api(url: string, options: { token?: string; method?: string; body?: unknown } = {}) {
+  const response = await fetch(url, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
