@@ -18,7 +18,6 @@ export function program(): Command {
     .description("Local developer kit for the accounting service's add-on platform")
     .version(version)
     .enablePositionalOptions()
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const add of [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, execCommand]) add(cli);
   return cli;
