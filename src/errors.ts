@@ -32,7 +32,16 @@ export interface FieldProblem {
   message: string;
 }
 
+/** A 400 naming the body fields at fault, in the same shape as schema validation errors. */
 export const invalid = (problems: FieldProblem[]): ApiError =>
-  new ApiError(400, 'validation_failed', problems.map((p) => `${p.field} ${p.message}`).join('; '), {
-    details: problems,
-  });
+  new ApiError(
+    400,
+    'validation_failed',
+    `invalid body: ${problems.map((p) => `${p.field} ${p.message}`.trim()).join('; ')}`,
+    {
+      details: problems.map((p) => ({ in: 'body', ...p })),
+    },
+  );
+
+/** "a customer", "an invoice". */
+export const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;

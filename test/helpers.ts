@@ -35,7 +35,11 @@ export async function inProcess(options: EmulatorOptions = {}): Promise<Emulator
       },
       payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return { status: response.statusCode, headers: response.headers, body: response.body ? safeJson(response.body) : null };
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: response.body ? safeJson(response.body) : null,
+    };
   };
   return Object.assign(emulator, { call });
 }
@@ -56,7 +60,12 @@ const safeJson = (text: string): unknown => {
 
 /** Runs the real CLI to completion. */
 export function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  return execa('node', [BIN, ...args], { reject: false, timeout: 30_000, cwd: options.cwd ?? ROOT, env: { NO_COLOR: '1', ...options.env } });
+  return execa('node', [BIN, ...args], {
+    reject: false,
+    timeout: 30_000,
+    cwd: options.cwd ?? ROOT,
+    env: { NO_COLOR: '1', ...options.env },
+  });
 }
 
 export interface DevProcess {

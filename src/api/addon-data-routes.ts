@@ -60,6 +60,18 @@ export function configRoutes(app: FastifyInstance, config: AddonConfigService): 
     }),
     handler: async (request) => ({ data: await config.patch(...who(request), request.body) }),
   });
+  app.delete('/config', {
+    config: { scope: 'config.delete' },
+    schema: {
+      tags: ['config'],
+      summary: 'Reset the configuration to empty',
+      response: { 204: noContent, default: errorResponse },
+    },
+    handler: async (request, reply) => {
+      await config.reset(...who(request));
+      return reply.code(204).send();
+    },
+  });
 }
 
 /** The add-on's key-value storage in the organization. */

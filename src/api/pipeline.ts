@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { RateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
@@ -34,10 +34,9 @@ export interface PipelineDeps {
 
 /**
  * Every request to the add-on API passes, in the spec's order: session token validation, rate limit,
- * audit logging, scope enforcement. The first two run as the request arrives; the audit line is
- * written when the answer is sent (so it has the status and duration) for every request that passed
- * the rate limit; the scope check runs before body validation, so a caller without the scope learns
- * that first.
+ * audit logging, scope enforcement, all as the request arrives, before its body is even read: a
+ * caller without the scope learns that first, whatever it sent. The audit line is written when the
+ * answer is sent (so it has the status and duration), for every request that passed the rate limit.
  */
 export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, clock }: PipelineDeps): void {
   app.decorateRequest('session', null);
@@ -47,45 +46,12 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
     if (request.routeOptions.config.public || request.method === 'OPTIONS') return;
     const session = await tokens.verify(bearerToken(request));
     request.session = session;
-
-    const rate = limiter.hit(`${session.appId}\n${session.orgId}`);
-    reply.header('X-RateLimit-Limit', rate.limit);
-    reply.header('X-RateLimit-Remaining', rate.remaining);
-    reply.header('X-RateLimit-Reset', rate.reset);
-    if (!rate.allowed) {
-      reply.header('Retry-After', rate.retryAfter);
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`,
-        {
-          retryAfter: rate.retryAfter,
-        },
-      );
-    }
-    request.audit = {
-      time: new Date(clock.now()).toISOString(),
-      required: request.routeOptions.config.scope ?? null,
-      decision: 'not_required',
-    };
-  });
-
-  app.addHook('preValidation', async (request) => {
-    const required = request.routeOptions.config.scope;
-    if (!required || !request.session || !request.audit) return;
-    const { scopes } = request.session;
-    if (!covers(scopes, required)) {
-      request.audit.decision = 'denied';
-      throw new ApiError(
-        403,
-        'insufficient_scope',
-        `this call needs the scope ${required}, which the add-on was not granted`,
-        {
-          requiredScope: required,
-          grantedScopes: scopes,
-        },
-      );
-    }
+    limitRate(limiter, session, reply);
+    const required = request.routeOptions.config.scope ?? null;
+    const time = new Date(clock.now()).toISOString();
+    request.audit = { time, required, decision: required ? 'denied' : 'not_required' };
+    if (!required) return;
+    checkScope(session, required);
     request.audit.decision = 'granted';
   });
 
@@ -106,6 +72,24 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
     });
   });
+}
+
+function limitRate(limiter: RateLimiter, session: SessionClaims, reply: FastifyReply): void {
+  const rate = limiter.hit(`${session.appId}\n${session.orgId}`);
+  reply.header('X-RateLimit-Limit', rate.limit);
+  reply.header('X-RateLimit-Remaining', rate.remaining);
+  reply.header('X-RateLimit-Reset', rate.reset);
+  if (rate.allowed) return;
+  reply.header('Retry-After', rate.retryAfter);
+  const message = `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`;
+  throw new ApiError(429, 'rate_limited', message, { retryAfter: rate.retryAfter });
+}
+
+/** Spec 2.6: a 403 names the scope required and the scopes granted. */
+function checkScope(session: SessionClaims, required: string): void {
+  if (covers(session.scopes, required)) return;
+  const message = `this call needs the scope ${required}, which the add-on was not granted`;
+  throw new ApiError(403, 'insufficient_scope', message, { requiredScope: required, grantedScopes: session.scopes });
 }
 
 function bearerToken(request: FastifyRequest): string {

@@ -4,6 +4,7 @@ import type { MintRequest, SessionClaims } from '../auth/tokens.js';
 import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
 import { useErrorBodies } from '../api/error-body.js';
+import { PLAIN_ID } from '../emulator/settings.js';
 import { guardControlApi } from './guard.js';
 
 export const CONTROL_PREFIX = '/_emulator';
@@ -35,6 +36,10 @@ const hide = { hide: true };
 export async function controlApi(app: FastifyInstance, { target }: { target: ControlTarget }): Promise<void> {
   guardControlApi(app, () => target.ownOrigins());
   useErrorBodies(app);
+  // Every option of a control call has a default, so no body means an empty one.
+  app.addHook('preValidation', async (request) => {
+    request.body ??= {};
+  });
 
   app.get('/status', { schema: hide }, async () => target.status());
 
@@ -53,7 +58,7 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
         },
       },
     },
-    handler: async (request, reply) => reply.code(201).send(await target.mintToken(request.body ?? {})),
+    handler: async (request, reply) => reply.code(201).send(await target.mintToken(request.body)),
   });
 
   app.get('/clock', { schema: hide }, async () => target.clockState());
@@ -101,9 +106,12 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
       body: {
         type: 'object',
         additionalProperties: false,
-        properties: { orgId: { type: 'string' }, size: { type: 'integer', minimum: 1, maximum: 10_000 } },
+        properties: {
+          orgId: { type: 'string', pattern: PLAIN_ID.source },
+          size: { type: 'integer', minimum: 1, maximum: 10_000 },
+        },
       },
     },
-    handler: async (request, reply) => reply.code(201).send(await target.seed(request.body?.orgId, request.body?.size)),
+    handler: async (request, reply) => reply.code(201).send(await target.seed(request.body.orgId, request.body.size)),
   });
 }

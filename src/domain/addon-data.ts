@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { ApiError, notFound } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import type { ListWindow } from './collection-service.js';
 import { mergePatch } from './merge-patch.js';
@@ -13,6 +13,8 @@ export interface AddonConfigService {
   get(orgId: string, appId: string): Doc;
   replace(orgId: string, appId: string, values: Record<string, unknown>): Promise<Doc>;
   patch(orgId: string, appId: string, patch: Record<string, unknown>): Promise<Doc>;
+  /** Back to the empty configuration. */
+  reset(orgId: string, appId: string): Promise<void>;
 }
 
 export interface AddonStorageService {
@@ -38,7 +40,7 @@ export function createAddonConfigService({ store, clock }: { store: Store; clock
 
   const save = async (orgId: string, appId: string, values: Record<string, unknown>) => {
     if (Object.keys(values).length > MAX_CONFIG_KEYS) {
-      throw new ApiError(400, 'validation_failed', `the add-on config holds at most ${MAX_CONFIG_KEYS} keys`);
+      throw invalid([{ field: '', message: `the add-on config holds at most ${MAX_CONFIG_KEYS} keys` }]);
     }
     const doc: Doc = { _id: CONFIG_ID, appId, values, updatedAt: new Date(clock.now()).toISOString() };
     await store.put('addon_config', scopeOf(orgId, appId), doc);
@@ -48,6 +50,9 @@ export function createAddonConfigService({ store, clock }: { store: Store; clock
   return {
     get: current,
     replace: save,
+    reset: async (orgId, appId) => {
+      await store.delete('addon_config', scopeOf(orgId, appId), CONFIG_ID);
+    },
     patch: (orgId, appId, patch) =>
       save(orgId, appId, mergePatch(current(orgId, appId).values, patch) as Record<string, unknown>),
   };

@@ -25,9 +25,12 @@ export function createCollectionService(
 ): CollectionService {
   const { name, label } = definition;
 
-  /** A context for one change; the sequence numbers it hands out are written with the change. */
+  /**
+   * A context for one change. The sequence numbers it hands out are saved only with the record
+   * (`save`), so a create that the rules refuse uses up no invoice number.
+   */
   const contextFor = (orgId: string) => {
-    const writes: Promise<void>[] = [];
+    const taken = new Map<string, number>();
     const now = new Date(clock.now()).toISOString();
     const ctx: ResourceContext = {
       orgId,
@@ -35,12 +38,17 @@ export function createCollectionService(
       today: now.slice(0, 10),
       lookup: (collection, id) => store.get(collection, orgId, id),
       sequence(sequence) {
-        const value = ((store.get('sequences', orgId, sequence)?.value as number) ?? 0) + 1;
-        writes.push(store.put('sequences', orgId, { _id: sequence, value }));
+        const value = (taken.get(sequence) ?? (store.get('sequences', orgId, sequence)?.value as number) ?? 0) + 1;
+        taken.set(sequence, value);
         return value;
       },
     };
-    return { ctx, writes };
+    const save = (doc: Doc) =>
+      Promise.all([
+        ...[...taken].map(([sequence, value]) => store.put('sequences', orgId, { _id: sequence, value })),
+        store.put(name, orgId, doc),
+      ]);
+    return { ctx, save };
   };
 
   const get = (orgId: string, id: string): Doc => {
@@ -55,27 +63,27 @@ export function createCollectionService(
     get,
 
     async create(orgId, input) {
-      const { ctx, writes } = contextFor(orgId);
+      const { ctx, save } = contextFor(orgId);
       const doc: Doc = {
         _id: newId(definition.idPrefix),
         ...definition.create(input, ctx),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       };
-      await Promise.all([...writes, store.put(name, orgId, doc)]);
+      await save(doc);
       return doc;
     },
 
     async update(orgId, id, patch) {
       const current = get(orgId, id);
-      const { ctx, writes } = contextFor(orgId);
+      const { ctx, save } = contextFor(orgId);
       const doc: Doc = {
         ...definition.update(current, patch, ctx),
         _id: current._id,
         createdAt: current.createdAt,
         updatedAt: ctx.now,
       };
-      await Promise.all([...writes, store.put(name, orgId, doc)]);
+      await save(doc);
       return doc;
     },
 

@@ -1,4 +1,4 @@
-import { ApiError, invalid } from '../errors.js';
+import { ApiError, invalid, withArticle } from '../errors.js';
 import type { ScopeResource } from '../auth/scopes.js';
 import type { Doc } from '../store/store.js';
 import type { JsonSchema } from './schema.js';
@@ -49,7 +49,7 @@ export function checkTransition(
   throw new ApiError(
     409,
     'invalid_status_transition',
-    `a ${label} cannot go from ${from} to ${to}; allowed: ${allowed}`,
+    `${withArticle(label)} cannot go from ${from} to ${to}; allowed: ${allowed}`,
     {
       from,
       to,

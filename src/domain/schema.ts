@@ -50,16 +50,17 @@ export const object = (properties: Record<string, JsonSchema>, required: string[
 
 /**
  * The PATCH body of a resource: its create body with every field optional and no defaults (a PATCH
- * changes only what it names), and at least one field.
+ * changes only what it names), and at least one field. Where the stored record may hold null (an
+ * optional field left out), a PATCH may set null to clear it.
  */
-export function patchOf(create: JsonSchema, exclude: string[] = []): JsonSchema {
+export function patchOf(fields: Record<string, JsonSchema>, record: JsonSchema): JsonSchema {
+  const stored = record.properties as Record<string, JsonSchema>;
   const properties = Object.fromEntries(
-    Object.entries(create.properties as Record<string, JsonSchema>)
-      .filter(([name]) => !exclude.includes(name))
-      .map(([name, schema]) => {
-        const { default: _ignored, ...rest } = schema;
-        return [name, rest];
-      }),
+    Object.entries(fields).map(([name, schema]) => {
+      const { default: _default, ...rest } = schema;
+      const clearable = ([] as unknown[]).concat(stored[name]?.type).includes('null');
+      return [name, clearable ? nullable(rest) : rest];
+    }),
   );
   return { type: 'object', additionalProperties: false, minProperties: 1, properties };
 }

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { openAuditLog, type AuditEntry, type AuditLog } from '../audit/audit-log.js';
 import { loadOrCreateKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { createTokenService, type MintRequest, type TokenService } from '../auth/tokens.js';
 import { createClock, type Clock } from '../clock.js';
 import { addonApi, API_PREFIX } from '../api/addon-api.js';
-import { useErrorBodies } from '../api/error-body.js';
+import { toErrorBody, useErrorBodies } from '../api/error-body.js';
+import { useJsonBodies } from '../api/json-bodies.js';
 import { useStrictValidation } from '../api/validation.js';
 import { CONTROL_PREFIX, controlApi, type ClockState, type ControlTarget } from '../control/control-api.js';
 import { createDomain, type Domain } from '../domain/domain.js';
@@ -99,6 +100,11 @@ async function assemble(parts: Parts): Promise<Emulator> {
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
     logger: false,
+    // Errors fastify meets before routing (a malformed URL) get the same body as every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const payload = toErrorBody(error);
+      void (reply as FastifyReply).code(payload.statusCode).send(payload);
+    },
     genReqId: () => newId('req'),
   });
   let url = '';
@@ -179,6 +185,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
   };
 
   useStrictValidation(app);
+  useJsonBodies(app);
   useErrorBodies(app);
   await app.register(swagger, openApiOptions(settings));
   await app.register(addonApi, {

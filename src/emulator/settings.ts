@@ -31,11 +31,15 @@ export const DEFAULT_SETTINGS: EmulatorSettings = {
 };
 
 const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
-const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+export const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 export function resolveSettings(input: Partial<EmulatorSettings> = {}): EmulatorSettings {
+  // Only the settings' own keys: callers pass wider option objects (port, dataDir, ...).
   const given = Object.fromEntries(
-    Object.entries(input).filter(([, v]) => v !== undefined),
+    Object.keys(DEFAULT_SETTINGS).flatMap((key) => {
+      const value = input[key as keyof EmulatorSettings];
+      return value === undefined ? [] : [[key, value]];
+    }),
   ) as Partial<EmulatorSettings>;
   const scopes = checkScopes(given.scopes ?? DEFAULT_SETTINGS.scopes, 'declared');
   const grantedScopes = checkScopes(given.grantedScopes ?? scopes, 'granted');

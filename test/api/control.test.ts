@@ -6,10 +6,12 @@ afterEach(cleanUp);
 describe('the control API', () => {
   it('mints tokens within the declared scopes only', async () => {
     const em = await inProcess({ scopes: ['customers.*', 'invoices.read'] });
-    const minted = await em.call('POST', '/_emulator/tokens', { body: { scopes: ['customers.read'], userId: 'usr_2' } });
+    const minted = await em.call('POST', '/_emulator/tokens', {
+      body: { scopes: ['customers.read'], userId: 'usr_2' },
+    });
     expect(minted.status).toBe(201);
     expect(minted.body.claims).toMatchObject({ scopes: ['customers.read'], userId: 'usr_2', orgId: 'org_demo' });
-    const defaults = await em.call('POST', '/_emulator/tokens', { body: {} });
+    const defaults = await em.call('POST', '/_emulator/tokens');
     expect(defaults.body.claims.scopes).toEqual(['customers.*', 'invoices.read']);
     const undeclared = await em.call('POST', '/_emulator/tokens', { body: { scopes: ['invoices.write'] } });
     expect(undeclared.status).toBe(400);
@@ -56,7 +58,9 @@ describe('the control API', () => {
     await em.listen();
     const own = await fetch(`${em.url}/_emulator/status`, { headers: { origin: em.url } });
     expect(own.status).toBe(200);
-    expect(await own.json()).toMatchObject({ appId: 'com.example.demo-addon', url: em.url, ephemeral: true });
+    const status = await own.json();
+    expect(status).toMatchObject({ appId: 'com.example.demo-addon', url: em.url, ephemeral: true });
+    expect(status).not.toHaveProperty('port');
     const foreign = await fetch(`${em.url}/_emulator/status`, { headers: { origin: 'http://127.0.0.1:1' } });
     expect(foreign.status).toBe(403);
   });
@@ -72,7 +76,12 @@ describe('the control API', () => {
     let text = '';
     while (!text.includes('event: audit')) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
-    const data = JSON.parse(text.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+    const data = JSON.parse(
+      text
+        .split('\n')
+        .find((l) => l.startsWith('data: '))!
+        .slice(6),
+    );
     expect(data).toMatchObject({ method: 'GET', path: '/api/addon/v1/customers', status: 200 });
   });
 
@@ -83,5 +92,6 @@ describe('the control API', () => {
     expect(res.body.created.customers).toBe(4);
     const { token } = await em.mintToken({ orgId: 'org_seeded' });
     expect((await em.call('GET', 'invoices', { token })).body.total).toBe(8);
+    expect((await em.call('POST', '/_emulator/seed', { body: { orgId: 'org with spaces' } })).status).toBe(400);
   });
 });

@@ -9,7 +9,12 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
     for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }]) {
       const res = await em.call('POST', 'customers', { headers, body: { bogus: true } });
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: expect.any(String), message: expect.any(String) });
+      expect(res.body).toMatchObject({
+        statusCode: 401,
+        error: 'Unauthorized',
+        code: expect.any(String),
+        message: expect.any(String),
+      });
       expect(res.headers['x-ratelimit-limit']).toBeUndefined();
     }
     expect(em.auditEntries(10)).toEqual([]);
@@ -29,6 +34,10 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
       grantedScopes: ['customers.read'],
     });
     expect(res.headers['x-ratelimit-remaining']).toBe('999');
+    const broken = await em.call('POST', 'customers', { token, body: '{"name": ' });
+    expect(broken.body.code).toBe('insufficient_scope');
+    const huge = await em.call('POST', 'customers', { token, body: { name: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(huge.body.code).toBe('insufficient_scope');
   });
 
   it('honours wildcards: customers.* covers delete, * covers everything', async () => {
@@ -52,7 +61,11 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
     expect(statuses).toEqual([200, 200, 200]);
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('rate_limited');
-    expect(limited.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'retry-after': expect.stringMatching(/^\d+$/) });
+    expect(limited.headers).toMatchObject({
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '0',
+      'retry-after': expect.stringMatching(/^\d+$/),
+    });
     expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
     expect((await em.call('GET', 'customers', { token: otherOrg })).status).toBe(200);
     await em.advanceClock(3_600_000);
@@ -95,7 +108,11 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
   it('answers CORS preflights for any origin without a token', async () => {
     const em = await inProcess();
     const res = await em.call('OPTIONS', 'customers', {
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');

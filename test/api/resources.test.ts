@@ -17,40 +17,70 @@ beforeEach(async () => {
 
 /** A valid create body and a valid patch for each collection. */
 const samples = (): Record<string, { create: object; patch: object; check: string }> => ({
-  customers: { create: { name: 'Globex', email: 'ap@globex.example', address: { city: 'Berlin', country: 'DE' } }, patch: { phone: '+49 30 1234' }, check: 'phone' },
-  invoices: { create: { customerId, lineItems: [{ description: 'Design', quantity: 2, unitPrice: 400 }] }, patch: { notes: 'Thanks!' }, check: 'notes' },
-  products: { create: { name: 'Chair', unitPrice: 349, stockQuantity: 3 }, patch: { stockQuantity: 2 }, check: 'stockQuantity' },
-  expenses: { create: { description: 'Train', amount: 86.4, category: 'travel' }, patch: { status: 'approved' }, check: 'status' },
-  tickets: { create: { subject: 'Wrong tax rate', customerId, priority: 'high' }, patch: { status: 'solved' }, check: 'status' },
-  orders: { create: { customerId, items: [{ description: 'Mug', quantity: 2, unitPrice: 9.5 }] }, patch: { status: 'paid' }, check: 'status' },
+  customers: {
+    create: { name: 'Globex', email: 'ap@globex.example', address: { city: 'Berlin', country: 'DE' } },
+    patch: { phone: '+49 30 1234' },
+    check: 'phone',
+  },
+  invoices: {
+    create: { customerId, lineItems: [{ description: 'Design', quantity: 2, unitPrice: 400 }] },
+    patch: { notes: 'Thanks!' },
+    check: 'notes',
+  },
+  products: {
+    create: { name: 'Chair', unitPrice: 349, stockQuantity: 3 },
+    patch: { stockQuantity: 2 },
+    check: 'stockQuantity',
+  },
+  expenses: {
+    create: { description: 'Train', amount: 86.4, category: 'travel' },
+    patch: { status: 'approved' },
+    check: 'status',
+  },
+  tickets: {
+    create: { subject: 'Wrong tax rate', customerId, priority: 'high' },
+    patch: { status: 'solved' },
+    check: 'status',
+  },
+  orders: {
+    create: { customerId, items: [{ description: 'Mug', quantity: 2, unitPrice: 9.5 }] },
+    patch: { status: 'paid' },
+    check: 'status',
+  },
 });
 
 describe('collections', () => {
-  it.each(['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders'])('%s: create, get, list, update, delete', async (name) => {
-    const sample = samples()[name];
-    const created = await em.call('POST', name, { token, body: sample.create });
-    expect(created.status).toBe(201);
-    const record = created.body.data;
-    expect(record._id).toMatch(/^[a-z]+_[0-9a-f]{16}$/);
-    expect(record.createdAt).toBe(record.updatedAt);
+  it.each(['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders'])(
+    '%s: create, get, list, update, delete',
+    async (name) => {
+      const sample = samples()[name];
+      const created = await em.call('POST', name, { token, body: sample.create });
+      expect(created.status).toBe(201);
+      const record = created.body.data;
+      expect(record._id).toMatch(/^[a-z]+_[0-9a-f]{16}$/);
+      expect(record.createdAt).toBe(record.updatedAt);
 
-    expect(await em.call('GET', `${name}/${record._id}`, { token })).toMatchObject({ status: 200, body: { data: record } });
-    const list = await em.call('GET', `${name}?limit=100`, { token });
-    expect(list.status).toBe(200);
-    expect(list.body.data).toContainEqual(record);
-    expect(list.body.total).toBe(list.body.data.length);
+      expect(await em.call('GET', `${name}/${record._id}`, { token })).toMatchObject({
+        status: 200,
+        body: { data: record },
+      });
+      const list = await em.call('GET', `${name}?limit=100`, { token });
+      expect(list.status).toBe(200);
+      expect(list.body.data).toContainEqual(record);
+      expect(list.body.total).toBe(list.body.data.length);
 
-    const patched = await em.call('PATCH', `${name}/${record._id}`, { token, body: sample.patch });
-    expect(patched.status).toBe(200);
-    expect(patched.body.data[sample.check]).toEqual((sample.patch as Record<string, unknown>)[sample.check]);
-    expect(patched.body.data.createdAt).toBe(record.createdAt);
+      const patched = await em.call('PATCH', `${name}/${record._id}`, { token, body: sample.patch });
+      expect(patched.status).toBe(200);
+      expect(patched.body.data[sample.check]).toEqual((sample.patch as Record<string, unknown>)[sample.check]);
+      expect(patched.body.data.createdAt).toBe(record.createdAt);
 
-    expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(204);
-    const gone = await em.call('GET', `${name}/${record._id}`, { token });
-    expect(gone.status).toBe(404);
-    expect(gone.body.code).toBe('not_found');
-    expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(404);
-  });
+      expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(204);
+      const gone = await em.call('GET', `${name}/${record._id}`, { token });
+      expect(gone.status).toBe(404);
+      expect(gone.body.code).toBe('not_found');
+      expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(404);
+    },
+  );
 
   it('paginates with limit and offset, oldest first, and refuses limits over 100', async () => {
     for (let i = 0; i < 4; i++) await em.call('POST', 'customers', { token, body: { name: `C${i}` } });
@@ -68,10 +98,15 @@ describe('collections', () => {
   it('keeps every organization to itself: another organization sees 404 and an empty list', async () => {
     const other = (await em.mintToken({ orgId: 'org_other' })).token;
     expect((await em.call('GET', `customers/${customerId}`, { token: other })).status).toBe(404);
-    expect((await em.call('PATCH', `customers/${customerId}`, { token: other, body: { name: 'Hijacked' } })).status).toBe(404);
+    expect(
+      (await em.call('PATCH', `customers/${customerId}`, { token: other, body: { name: 'Hijacked' } })).status,
+    ).toBe(404);
     expect((await em.call('DELETE', `customers/${customerId}`, { token: other })).status).toBe(404);
     expect((await em.call('GET', 'customers', { token: other })).body).toEqual({ data: [], total: 0 });
-    const invoice = await em.call('POST', 'invoices', { token: other, body: { customerId, lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }] } });
+    const invoice = await em.call('POST', 'invoices', {
+      token: other,
+      body: { customerId, lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }] },
+    });
     expect(invoice.status).toBe(400);
     expect((await em.call('GET', `customers/${customerId}`, { token })).body.data.name).toBe('Acme Ltd');
   });
@@ -102,12 +137,47 @@ describe('bad input', () => {
   });
 
   it('answers malformed JSON with 400, an empty PATCH with 400, and an oversized body with 413', async () => {
-    expect((await em.call('POST', 'customers', { token, body: '{"name": ' })).body).toMatchObject({ statusCode: 400, code: 'invalid_json' });
+    expect((await em.call('POST', 'customers', { token, body: '{"name": ' })).body).toMatchObject({
+      statusCode: 400,
+      code: 'invalid_json',
+    });
     expect((await em.call('PATCH', `customers/${customerId}`, { token, body: {} })).status).toBe(400);
     const huge = await em.call('POST', 'customers', { token, body: { name: 'x', notes: 'y'.repeat(2 * 1024 * 1024) } });
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ statusCode: 413, code: 'payload_too_large' });
     expect((await em.call('GET', 'customers', { token })).body.total).toBe(1);
+  });
+
+  it('lets a PATCH clear an optional field with null, but not a required one', async () => {
+    await em.call('PATCH', `customers/${customerId}`, { token, body: { email: 'ap@acme.example' } });
+    const cleared = await em.call('PATCH', `customers/${customerId}`, { token, body: { email: null } });
+    expect(cleared.body.data.email).toBeNull();
+    expect((await em.call('PATCH', `customers/${customerId}`, { token, body: { name: null } })).status).toBe(400);
+    expect((await em.call('PATCH', `customers/${customerId}`, { token, body: { currency: null } })).status).toBe(400);
+  });
+
+  it('takes JSON Merge Patch bodies, refuses other body types with 415, and lets a DELETE name JSON without a body', async () => {
+    const merged = await em.call('PATCH', 'config', {
+      token,
+      body: { a: 1 },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    expect(merged.status).toBe(200);
+    const text = await em.call('POST', 'customers', {
+      token,
+      body: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.body).toMatchObject({ statusCode: 415, code: 'unsupported_media_type' });
+    const created = await em.call('POST', 'products', { token, body: { name: 'Pen', unitPrice: 1 } });
+    const deleted = await em.call('DELETE', `products/${created.body.data._id}`, { token, body: '' });
+    expect(deleted.status).toBe(204);
+  });
+
+  it('answers a malformed URL with the same error shape', async () => {
+    const res = await em.call('GET', 'customers/%E0%A4%A', { token });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: expect.any(String) });
   });
 
   it('answers an unknown route with the same error shape', async () => {
@@ -116,9 +186,9 @@ describe('bad input', () => {
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'route_not_found' });
   });
 
-  it('rejects __proto__ keys in bodies', async () => {
+  it('rejects __proto__ keys in bodies, saying why', async () => {
     const res = await em.call('POST', 'customers', { token, body: '{"name":"x","__proto__":{"admin":true}}' });
-    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'forbidden_key' });
   });
 });
 
@@ -130,14 +200,21 @@ describe('add-on config and storage', () => {
     expect(patched.body.data.values).toEqual({ syncEnabled: true, mapping: { a: 1, c: 3 } });
     const otherApp = (await em.mintToken({ appId: 'com.example.other' })).token;
     expect((await em.call('GET', 'config', { token: otherApp })).body.data.values).toEqual({});
+    expect((await em.call('DELETE', 'config', { token })).status).toBe(204);
+    expect((await em.call('GET', 'config', { token })).body.data.values).toEqual({});
   });
 
   it('keeps key-value entries per app: 201 on create, 200 on replace, 204 on delete', async () => {
-    expect((await em.call('PUT', 'storage/last-sync', { token, body: { value: { at: '2026-11-22' } } })).status).toBe(201);
+    expect((await em.call('PUT', 'storage/last-sync', { token, body: { value: { at: '2026-11-22' } } })).status).toBe(
+      201,
+    );
     const replaced = await em.call('PUT', 'storage/last-sync', { token, body: { value: 42 } });
     expect(replaced.status).toBe(200);
     expect(replaced.body.data).toMatchObject({ _id: 'last-sync', key: 'last-sync', value: 42 });
-    expect((await em.call('GET', 'storage', { token })).body).toMatchObject({ total: 1, data: [{ key: 'last-sync', value: 42 }] });
+    expect((await em.call('GET', 'storage', { token })).body).toMatchObject({
+      total: 1,
+      data: [{ key: 'last-sync', value: 42 }],
+    });
     const otherApp = (await em.mintToken({ appId: 'com.example.other' })).token;
     expect((await em.call('GET', 'storage/last-sync', { token: otherApp })).status).toBe(404);
     expect((await em.call('PUT', 'storage/bad key!', { token, body: { value: 1 } })).status).toBe(400);

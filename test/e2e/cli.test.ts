@@ -27,7 +27,13 @@ describe('addon dev with the token, clock and logs commands', () => {
     const dev = await startDev(['--ephemeral', '--org', 'org_acme', '--user', 'usr_jane', '--app-id', 'com.acme.sync']);
     const minted = await cli(['token', '--json', '--expires-in', '10m'], { env: { ADDON_EMULATOR_URL: dev.url } });
     const { token, claims } = JSON.parse(minted.stdout);
-    expect(claims).toMatchObject({ type: 'addon_session', orgId: 'org_acme', userId: 'usr_jane', appId: 'com.acme.sync', scopes: ['*'] });
+    expect(claims).toMatchObject({
+      type: 'addon_session',
+      orgId: 'org_acme',
+      userId: 'usr_jane',
+      appId: 'com.acme.sync',
+      scopes: ['*'],
+    });
     expect(claims.exp - claims.iat).toBe(600);
     expect((await api(`${dev.apiUrl}/customers`, { token })).status).toBe(200);
   });
@@ -64,12 +70,18 @@ describe('addon dev with the token, clock and logs commands', () => {
     const token = (await cli(['token', '--emulator', dev.url])).stdout.trim();
     await api(`${dev.apiUrl}/products`, { token });
     const logs = await cli(['logs', '--json', '--emulator', dev.url]);
-    const lines = logs.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = logs.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([expect.objectContaining({ method: 'GET', path: '/api/addon/v1/products', status: 200 })]);
     expect(logs.stdout).not.toContain(token);
 
     const { execa } = await import('execa');
-    const follower = execa('node', ['bin/addon.js', 'logs', '--follow', '--json', '-n', '0', '--emulator', dev.url], { reject: false, buffer: false });
+    const follower = execa('node', ['bin/addon.js', 'logs', '--follow', '--json', '-n', '0', '--emulator', dev.url], {
+      reject: false,
+      buffer: false,
+    });
     let seen = '';
     follower.stdout!.on('data', (c: Buffer) => (seen += c));
     // The follower connects once its process has started; call until it has seen a call.
@@ -159,7 +171,10 @@ describe('addon exec', () => {
 
   it('gives the command a running emulator, its API URL and a token with the configured scopes', async () => {
     const dir = await tempDir();
-    await writeFile(join(dir, 'addon.config.json'), JSON.stringify({ appId: 'com.example.ci', scopes: ['customers.*', 'invoices.read'] }));
+    await writeFile(
+      join(dir, 'addon.config.json'),
+      JSON.stringify({ appId: 'com.example.ci', scopes: ['customers.*', 'invoices.read'] }),
+    );
     const script = `
       const res = await fetch(process.env.ADDON_API_URL + '/customers', {
         method: 'POST',

@@ -23,7 +23,9 @@ it('loses no answered write when killed mid-load, over several rounds', async ()
     let stop = false;
     const writer = async () => {
       while (!stop) {
-        const result = await api(`${dev.apiUrl}/customers`, { token, body: { name: `Round ${round}` } }).catch(() => null);
+        const result = await api(`${dev.apiUrl}/customers`, { token, body: { name: `Round ${round}` } }).catch(
+          () => null,
+        );
         if (result?.status === 201) answered.push(result.body.data._id);
       }
     };

@@ -45,10 +45,21 @@ describe('invoices', () => {
       amountDue: 71.41,
     });
     expect((invoice.lineItems as Array<{ amount: number }>).map((l) => l.amount)).toEqual([59.97, 0.04]);
-    const second = await invoices.create('org_a', { customerId: customer._id, lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }] });
+    const refused = invoices.create('org_a', {
+      customerId: customer._id,
+      lineItems: [{ description: 'x', quantity: 1, unitPrice: 1, productId: 'prod_missing' }],
+    });
+    expect(await codeOf(refused)).toBe('400 validation_failed');
+    const second = await invoices.create('org_a', {
+      customerId: customer._id,
+      lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }],
+    });
     expect(second.invoiceNumber).toBe('INV-000002');
     const otherCustomer = await d.collections.get('customers')!.create('org_b', { name: 'Globex' });
-    const other = await invoices.create('org_b', { customerId: otherCustomer._id, lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }] });
+    const other = await invoices.create('org_b', {
+      customerId: otherCustomer._id,
+      lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }],
+    });
     expect(other.invoiceNumber).toBe('INV-000001');
   });
 
@@ -56,15 +67,35 @@ describe('invoices', () => {
     const d = await domain();
     const invoices = d.collections.get('invoices')!;
     const customer = await d.collections.get('customers')!.create('org_a', { name: 'Acme' });
-    const { _id } = await invoices.create('org_a', { customerId: customer._id, lineItems: [{ description: 'x', quantity: 2, unitPrice: 50 }] });
+    const { _id } = await invoices.create('org_a', {
+      customerId: customer._id,
+      lineItems: [{ description: 'x', quantity: 2, unitPrice: 50 }],
+    });
     expect(await codeOf(invoices.update('org_a', _id, { status: 'paid' }))).toBe('409 invalid_status_transition');
     await invoices.update('org_a', _id, { status: 'sent' });
-    const edited = await invoices.update('org_a', _id, { lineItems: [{ description: 'y', quantity: 3, unitPrice: 50 }] });
+    const edited = await invoices.update('org_a', _id, {
+      lineItems: [{ description: 'y', quantity: 3, unitPrice: 50 }],
+    });
     expect(edited.total).toBe(150);
     const paid = await invoices.update('org_a', _id, { status: 'paid' });
     expect(paid).toMatchObject({ status: 'paid', amountPaid: 150, amountDue: 0, paidAt: '2026-11-22T09:30:00.000Z' });
     expect(await codeOf(invoices.update('org_a', _id, { notes: 'late' }))).toBe('409 invoice_locked');
     expect(await codeOf(invoices.update('org_a', _id, { status: 'void' }))).toBe('409 invalid_status_transition');
+  });
+
+  it('owes nothing on a void invoice', async () => {
+    const d = await domain();
+    const customer = await d.collections.get('customers')!.create('org_a', { name: 'Acme' });
+    const invoices = d.collections.get('invoices')!;
+    const { _id } = await invoices.create('org_a', {
+      customerId: customer._id,
+      lineItems: [{ description: 'x', quantity: 1, unitPrice: 9 }],
+    });
+    expect(await invoices.update('org_a', _id, { status: 'void' })).toMatchObject({
+      status: 'void',
+      total: 9,
+      amountDue: 0,
+    });
   });
 
   it('refuses a customer or product of another organization as a field-level 400', async () => {
@@ -75,7 +106,9 @@ describe('invoices', () => {
       .create('org_a', { customerId: foreign._id, lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }] })
       .catch((e: ApiError) => e);
     expect(error).toMatchObject({ statusCode: 400, code: 'validation_failed' });
-    expect((error as ApiError).details.details).toEqual([{ field: 'customerId', message: expect.stringContaining('does not exist') }]);
+    expect((error as ApiError).details.details).toEqual([
+      { in: 'body', field: 'customerId', message: expect.stringContaining('does not exist') },
+    ]);
   });
 });
 
@@ -83,10 +116,15 @@ describe('other resources', () => {
   it('prices store orders with shipping and locks items once paid', async () => {
     const d = await domain();
     const orders = d.collections.get('orders')!;
-    const order = await orders.create('org_a', { items: [{ description: 'Mug', quantity: 2, unitPrice: 12.5 }], shippingTotal: 4.95 });
+    const order = await orders.create('org_a', {
+      items: [{ description: 'Mug', quantity: 2, unitPrice: 12.5 }],
+      shippingTotal: 4.95,
+    });
     expect(order).toMatchObject({ orderNumber: 'SO-000001', status: 'pending', subtotal: 25, total: 29.95 });
     await orders.update('org_a', order._id, { status: 'paid' });
-    expect(await codeOf(orders.update('org_a', order._id, { items: [{ description: 'Mug', quantity: 1, unitPrice: 1 }] }))).toBe('409 order_locked');
+    expect(
+      await codeOf(orders.update('org_a', order._id, { items: [{ description: 'Mug', quantity: 1, unitPrice: 1 }] })),
+    ).toBe('409 order_locked');
     expect((await orders.update('org_a', order._id, { status: 'fulfilled' })).status).toBe('fulfilled');
   });
 

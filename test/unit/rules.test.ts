@@ -47,7 +47,10 @@ describe('scopes', () => {
   });
 
   it('parses comma- and space-separated lists and flags unknown entries', () => {
-    expect(parseScopes('customers.read, invoices.* *')).toEqual({ scopes: ['customers.read', 'invoices.*', '*'], unknown: [] });
+    expect(parseScopes('customers.read, invoices.* *')).toEqual({
+      scopes: ['customers.read', 'invoices.*', '*'],
+      unknown: [],
+    });
     expect(parseScopes('customers.rread users.read').unknown).toEqual(['customers.rread', 'users.read']);
   });
 });
@@ -60,7 +63,13 @@ describe('rate limit', () => {
     expect(limiter.hit('a').remaining).toBe(0);
     expect(limiter.hit('b').allowed).toBe(true);
     clock.advance(600_000);
-    expect(limiter.hit('a')).toEqual({ allowed: false, limit: 2, remaining: 0, reset: 1_800_003_600, retryAfter: 3000 });
+    expect(limiter.hit('a')).toEqual({
+      allowed: false,
+      limit: 2,
+      remaining: 0,
+      reset: 1_800_003_600,
+      retryAfter: 3000,
+    });
     clock.advance(3_000_000);
     expect(limiter.hit('a')).toMatchObject({ allowed: true, remaining: 1, reset: 1_800_007_200 });
   });
@@ -86,13 +95,22 @@ describe('JSON merge patch', () => {
 
 describe('settings', () => {
   it('defaults let a new user call every endpoint', () => {
-    expect(resolveSettings()).toMatchObject({ scopes: ['*'], grantedScopes: ['*'], rateLimit: 1000, orgId: 'org_demo' });
+    expect(resolveSettings()).toMatchObject({
+      scopes: ['*'],
+      grantedScopes: ['*'],
+      rateLimit: 1000,
+      orgId: 'org_demo',
+    });
   });
 
   it('grants the declared scopes unless told otherwise, and only a subset of them', () => {
     expect(resolveSettings({ scopes: ['customers.*'] }).grantedScopes).toEqual(['customers.*']);
-    expect(resolveSettings({ scopes: ['customers.*'], grantedScopes: ['customers.read'] }).grantedScopes).toEqual(['customers.read']);
-    expect(() => resolveSettings({ scopes: ['customers.read'], grantedScopes: ['customers.*'] })).toThrow(/not among the declared/);
+    expect(resolveSettings({ scopes: ['customers.*'], grantedScopes: ['customers.read'] }).grantedScopes).toEqual([
+      'customers.read',
+    ]);
+    expect(() => resolveSettings({ scopes: ['customers.read'], grantedScopes: ['customers.*'] })).toThrow(
+      /not among the declared/,
+    );
     expect(() => resolveSettings({ scopes: ['customers.*'], grantedScopes: ['*'] })).toThrow(/not among the declared/);
   });
 

@@ -10,7 +10,8 @@ import { cleanUp, tempDir } from '../helpers.js';
 afterEach(cleanUp);
 
 const doc = (i: number) => ({ _id: `cus_${i}`, name: `Customer ${i}` });
-const open = (dir: string, compactAfterBytes?: number) => openDocumentStore(filePersistence(dir, { compactAfterBytes }));
+const open = (dir: string, compactAfterBytes?: number) =>
+  openDocumentStore(filePersistence(dir, { compactAfterBytes }));
 
 describe('document store', () => {
   it('lists in insertion order with limit, offset and total, per scope', async () => {

@@ -98,15 +98,24 @@ describe('session tokens', () => {
     const sign = (claims: Record<string, unknown>) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: keys.kid }).sign(keys.privateKey);
     const base = { type: 'addon_session', ...who, jti: 'j', iat: now, exp: now + 3600 };
-    expect((await rejection(tokens.verify(await sign({ ...base, type: 'user_session' })))).code).toBe('invalid_token_type');
+    expect((await rejection(tokens.verify(await sign({ ...base, type: 'user_session' })))).code).toBe(
+      'invalid_token_type',
+    );
     expect((await rejection(tokens.verify(await sign({ ...base, orgId: undefined })))).code).toBe('invalid_claims');
-    expect((await rejection(tokens.verify(await sign({ ...base, scopes: 'customers.read' })))).code).toBe('invalid_claims');
+    expect((await rejection(tokens.verify(await sign({ ...base, scopes: 'customers.read' })))).code).toBe(
+      'invalid_claims',
+    );
     expect((await rejection(tokens.verify(await sign({ ...base, iat: now + 600 })))).code).toBe('token_not_yet_valid');
   });
 
   it('rejects garbage', async () => {
     const { tokens } = await setup();
-    for (const token of ['abc', 'a.b.c', '', `${b64({ alg: 'ES256' })}.e30.` + createHmac('sha256', 'k').digest('base64url')]) {
+    for (const token of [
+      'abc',
+      'a.b.c',
+      '',
+      `${b64({ alg: 'ES256' })}.e30.` + createHmac('sha256', 'k').digest('base64url'),
+    ]) {
       expect(['malformed_token', 'invalid_signature', 'unknown_key', 'invalid_claims']).toContain(
         (await rejection(tokens.verify(token))).code,
       );

@@ -13,23 +13,25 @@ const fields = {
   notes: text(2000),
 };
 
+const recordSchema = recordOf('cus', {
+  name: fields.name,
+  email: nullable(fields.email),
+  phone: nullable(fields.phone),
+  company: nullable(fields.company),
+  taxId: nullable(fields.taxId),
+  currency: { type: 'string' },
+  address: nullable(address),
+  notes: nullable(fields.notes),
+});
+
 export const customers: ResourceDefinition = {
   name: 'customers',
   label: 'customer',
   idPrefix: 'cus',
   description: 'People and companies the organization bills.',
   createSchema: object(fields, ['name']),
-  updateSchema: patchOf(object(fields)),
-  recordSchema: recordOf('cus', {
-    name: fields.name,
-    email: nullable(fields.email),
-    phone: nullable(fields.phone),
-    company: nullable(fields.company),
-    taxId: nullable(fields.taxId),
-    currency: { type: 'string' },
-    address: nullable(address),
-    notes: nullable(fields.notes),
-  }),
+  updateSchema: patchOf(fields, recordSchema),
+  recordSchema,
   create: (input) => ({
     name: input.name,
     email: orNull(input.email),

@@ -30,21 +30,23 @@ const fields = {
   receiptUrl: text(2000, { format: 'uri' }),
 };
 
+const recordSchema = recordOf('exp', {
+  ...fields,
+  category: { type: 'string' },
+  vendor: nullable(fields.vendor),
+  receiptUrl: nullable(fields.receiptUrl),
+  status: oneOf(EXPENSE_STATUSES),
+  approvedAt: nullable(timestamp),
+});
+
 export const expenses: ResourceDefinition = {
   name: 'expenses',
   label: 'expense',
   idPrefix: 'exp',
   description: 'Money the organization spent, submitted and then approved or rejected.',
   createSchema: object(fields, ['description', 'amount']),
-  updateSchema: patchOf(object({ ...fields, status: oneOf(EXPENSE_STATUSES) })),
-  recordSchema: recordOf('exp', {
-    ...fields,
-    category: { type: 'string' },
-    vendor: nullable(fields.vendor),
-    receiptUrl: nullable(fields.receiptUrl),
-    status: oneOf(EXPENSE_STATUSES),
-    approvedAt: nullable(timestamp),
-  }),
+  updateSchema: patchOf({ ...fields, status: oneOf(EXPENSE_STATUSES) }, recordSchema),
+  recordSchema,
   create: (input, ctx) => ({
     description: input.description,
     amount: input.amount,

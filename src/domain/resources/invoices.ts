@@ -1,4 +1,4 @@
-import { ApiError, invalid } from '../../errors.js';
+import { ApiError, invalid, withArticle } from '../../errors.js';
 import { priceLines } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
 import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
@@ -20,7 +20,7 @@ import {
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
 
-/** Paid and void invoices are final; overdue is set when a sent invoice passes its due date. */
+/** Paid and void invoices are final. Overdue is set by a PATCH; nothing moves an invoice there by itself yet. */
 const TRANSITIONS: Record<string, readonly string[]> = {
   draft: ['sent', 'void'],
   sent: ['paid', 'overdue', 'void'],
@@ -58,38 +58,40 @@ const fields = {
 const { status: _initial, ...editable } = fields;
 const updateFields = { ...editable, status: oneOf(INVOICE_STATUSES) };
 
+const recordSchema = recordOf('inv', {
+  invoiceNumber: { type: 'string', description: 'INV-000001, numbered per organization' },
+  customerId: fields.customerId,
+  customerName: { type: 'string' },
+  status: oneOf(INVOICE_STATUSES),
+  currency: { type: 'string' },
+  issueDate: date,
+  dueDate: date,
+  lineItems: {
+    type: 'array',
+    items: {
+      ...lineItem,
+      properties: { ...(lineItem.properties as object), productId: nullable(id('prod')), amount: money },
+      required: ['description', 'quantity', 'unitPrice', 'productId', 'amount'],
+    },
+  },
+  subtotal: money,
+  taxRate: fields.taxRate,
+  taxTotal: money,
+  total: money,
+  amountPaid: money,
+  amountDue: money,
+  notes: nullable(fields.notes),
+  paidAt: nullable(timestamp),
+});
+
 export const invoices: ResourceDefinition = {
   name: 'invoices',
   label: 'invoice',
   idPrefix: 'inv',
   description: 'Invoices to customers; totals are computed by the emulator from the line items.',
   createSchema: object(fields, ['customerId', 'lineItems']),
-  updateSchema: patchOf(object(updateFields)),
-  recordSchema: recordOf('inv', {
-    invoiceNumber: { type: 'string', description: 'INV-000001, numbered per organization' },
-    customerId: fields.customerId,
-    customerName: { type: 'string' },
-    status: oneOf(INVOICE_STATUSES),
-    currency: { type: 'string' },
-    issueDate: date,
-    dueDate: date,
-    lineItems: {
-      type: 'array',
-      items: {
-        ...lineItem,
-        properties: { ...(lineItem.properties as object), productId: nullable(id('prod')), amount: money },
-        required: ['description', 'quantity', 'unitPrice', 'productId', 'amount'],
-      },
-    },
-    subtotal: money,
-    taxRate: fields.taxRate,
-    taxTotal: money,
-    total: money,
-    amountPaid: money,
-    amountDue: money,
-    notes: nullable(fields.notes),
-    paidAt: nullable(timestamp),
-  }),
+  updateSchema: patchOf(updateFields, recordSchema),
+  recordSchema,
 
   create(input, ctx) {
     const customer = requireReference(ctx, 'customerId', 'customers', input.customerId)!;
@@ -117,7 +119,7 @@ export const invoices: ResourceDefinition = {
       throw new ApiError(
         409,
         'invoice_locked',
-        `a ${status} invoice can no longer be edited; only its status can change`,
+        `${withArticle(status)} invoice can no longer be edited; only its status can change`,
       );
     }
     if (next !== undefined) checkTransition('invoice', TRANSITIONS, status, next as string);
@@ -130,6 +132,7 @@ export const invoices: ResourceDefinition = {
     if (record.status === 'paid' && status !== 'paid') {
       Object.assign(result, { amountPaid: result.total, amountDue: 0, paidAt: ctx.now });
     }
+    if (record.status === 'void') result.amountDue = 0;
     return result;
   },
 };

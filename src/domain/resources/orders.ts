@@ -1,4 +1,4 @@
-import { ApiError } from '../../errors.js';
+import { ApiError, withArticle } from '../../errors.js';
 import { priceLines } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
 import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
@@ -32,31 +32,33 @@ const fields = {
   shippingTotal: { ...money, default: 0 },
 };
 
+const recordSchema = recordOf('ord', {
+  orderNumber: { type: 'string', description: 'SO-000001, numbered per organization' },
+  customerId: nullable(fields.customerId),
+  status: oneOf(ORDER_STATUSES),
+  currency: { type: 'string' },
+  items: {
+    type: 'array',
+    items: {
+      ...item,
+      properties: { ...(item.properties as object), productId: nullable(id('prod')), amount: money },
+      required: ['productId', 'description', 'quantity', 'unitPrice', 'amount'],
+    },
+  },
+  shippingAddress: nullable(address),
+  subtotal: money,
+  shippingTotal: money,
+  total: money,
+});
+
 export const orders: ResourceDefinition = {
   name: 'orders',
   label: 'store order',
   idPrefix: 'ord',
   description: "Orders placed in the organization's web store.",
   createSchema: object(fields, ['items']),
-  updateSchema: patchOf(object({ ...fields, status: oneOf(ORDER_STATUSES) })),
-  recordSchema: recordOf('ord', {
-    orderNumber: { type: 'string', description: 'SO-000001, numbered per organization' },
-    customerId: nullable(fields.customerId),
-    status: oneOf(ORDER_STATUSES),
-    currency: { type: 'string' },
-    items: {
-      type: 'array',
-      items: {
-        ...item,
-        properties: { ...(item.properties as object), productId: nullable(id('prod')), amount: money },
-        required: ['productId', 'description', 'quantity', 'unitPrice', 'amount'],
-      },
-    },
-    shippingAddress: nullable(address),
-    subtotal: money,
-    shippingTotal: money,
-    total: money,
-  }),
+  updateSchema: patchOf({ ...fields, status: oneOf(ORDER_STATUSES) }, recordSchema),
+  recordSchema,
   create(input, ctx) {
     requireReference(ctx, 'customerId', 'customers', input.customerId);
     return priced(
@@ -75,7 +77,11 @@ export const orders: ResourceDefinition = {
   update(current, patch, ctx) {
     const { status, ...changes } = patch;
     if ((changes.items || changes.shippingTotal !== undefined) && current.status !== 'pending') {
-      throw new ApiError(409, 'order_locked', `the items of a ${current.status} order can no longer change`);
+      throw new ApiError(
+        409,
+        'order_locked',
+        `the items and shipping of ${withArticle(current.status as string)} order can no longer change`,
+      );
     }
     if (status !== undefined) checkTransition('store order', TRANSITIONS, current.status as string, status as string);
     requireReference(ctx, 'customerId', 'customers', changes.customerId);

@@ -14,18 +14,20 @@ const fields = {
   isActive: { type: 'boolean', default: true },
 };
 
+const recordSchema = recordOf('prod', {
+  ...fields,
+  sku: nullable(fields.sku),
+  description: nullable(fields.description),
+});
+
 export const products: ResourceDefinition = {
   name: 'products',
   label: 'product',
   idPrefix: 'prod',
   description: 'Goods and services the organization sells, with stock levels.',
   createSchema: object(fields, ['name', 'unitPrice']),
-  updateSchema: patchOf(object(fields)),
-  recordSchema: recordOf('prod', {
-    ...fields,
-    sku: nullable(fields.sku),
-    description: nullable(fields.description),
-  }),
+  updateSchema: patchOf(fields, recordSchema),
+  recordSchema,
   create: (input) => ({
     name: input.name,
     sku: orNull(input.sku),

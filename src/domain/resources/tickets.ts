@@ -20,20 +20,22 @@ const fields = {
   tags: { type: 'array', maxItems: 20, items: requiredText(50), uniqueItems: true },
 };
 
+const recordSchema = recordOf('tkt', {
+  ...fields,
+  description: nullable(fields.description),
+  customerId: nullable(fields.customerId),
+  assignee: nullable(fields.assignee),
+  status: oneOf(TICKET_STATUSES),
+});
+
 export const tickets: ResourceDefinition = {
   name: 'tickets',
   label: 'ticket',
   idPrefix: 'tkt',
   description: 'Support tickets, optionally linked to a customer.',
   createSchema: object(fields, ['subject']),
-  updateSchema: patchOf(object({ ...fields, status: oneOf(TICKET_STATUSES) })),
-  recordSchema: recordOf('tkt', {
-    ...fields,
-    description: nullable(fields.description),
-    customerId: nullable(fields.customerId),
-    assignee: nullable(fields.assignee),
-    status: oneOf(TICKET_STATUSES),
-  }),
+  updateSchema: patchOf({ ...fields, status: oneOf(TICKET_STATUSES) }, recordSchema),
+  recordSchema,
   create(input, ctx) {
     requireReference(ctx, 'customerId', 'customers', input.customerId);
     return {
