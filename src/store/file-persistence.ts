@@ -1,7 +1,7 @@
 import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import { DataFile } from 'lowdb/node';
+import { DataFile, TextFile } from 'lowdb/node';
 import { UserError } from '../errors.js';
 import { applyOp } from './document-store.js';
 import type { Doc, Op, Persistence, Tables } from './store.js';
@@ -34,9 +34,11 @@ export interface FilePersistenceOptions {
 export function filePersistence(dir: string, options: FilePersistenceOptions = {}): Persistence {
   const compactAfterBytes = options.compactAfterBytes ?? 32 * 1024 * 1024;
   const snapshot = new Low<Snapshot | null>(
-    new DataFile<Snapshot | null>(join(dir, SNAPSHOT), { parse: JSON.parse, stringify: stringifySnapshot }),
+    new DataFile<Snapshot | null>(join(dir, SNAPSHOT), { parse: JSON.parse, stringify: JSON.stringify }),
     null,
   );
+  // The snapshot is serialised a slice at a time (see serialise), then written as text.
+  const snapshotText = new TextFile(join(dir, SNAPSHOT));
   let generation = 0;
   let journal: FileHandle | null = null;
   let journalBytes = 0;
@@ -57,8 +59,7 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
     compaction ??= (async () => {
       const data = toSnapshot(tables, generation + 1);
       await (switching = startGeneration(generation + 1));
-      snapshot.data = data;
-      await snapshot.write();
+      await snapshotText.write(await serialise(data));
       await removeJournalsBefore(dir, data.generation);
     })().finally(() => (compaction = null));
     return compaction;
@@ -125,17 +126,28 @@ function fromSnapshot(snapshot: Snapshot): Tables {
   return tables;
 }
 
-/** One document per line, so the file stays readable and diffable by a person. */
-function stringifySnapshot(snapshot: Snapshot | null): string {
-  if (!snapshot) return 'null\n';
-  const collections = Object.entries(snapshot.collections).map(([name, byScope]) => {
-    const scopes = Object.entries(byScope).map(
-      ([scope, docs]) =>
-        `  ${JSON.stringify(scope)}: [\n${docs.map((d) => '   ' + JSON.stringify(d)).join(',\n')}\n  ]`,
-    );
-    return ` ${JSON.stringify(name)}: {\n${scopes.join(',\n')}\n }`;
-  });
-  return `{"format": 1, "generation": ${snapshot.generation}, "collections": {\n${collections.join(',\n')}\n}}\n`;
+/**
+ * One document per line, so the file stays readable and diffable by a person. Serialising 100,000
+ * documents takes long enough to stall every request, so it yields to the event loop between slices.
+ */
+async function serialise(snapshot: Snapshot, slice = 2000): Promise<string> {
+  const parts = [`{"format": 1, "generation": ${snapshot.generation}, "collections": {`];
+  let written = 0;
+  const collections = Object.entries(snapshot.collections);
+  for (const [c, [name, byScope]] of collections.entries()) {
+    parts.push(`${c ? ',' : ''}\n ${JSON.stringify(name)}: {`);
+    for (const [s, [scope, docs]] of Object.entries(byScope).entries()) {
+      parts.push(`${s ? ',' : ''}\n  ${JSON.stringify(scope)}: [`);
+      for (const [d, doc] of docs.entries()) {
+        parts.push(`${d ? ',' : ''}\n   ${JSON.stringify(doc)}`);
+        if (++written % slice === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      parts.push('\n  ]');
+    }
+    parts.push('\n }');
+  }
+  parts.push('\n}}\n');
+  return parts.join('');
 }
 
 async function journalGenerations(dir: string): Promise<number[]> {
