@@ -1,27 +1,20 @@
 import { join } from 'node:path';
-import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { API_PREFIX } from '../api/addon-api.js';
 import { openAuditLog, type AuditEntry, type AuditLog } from '../audit/audit-log.js';
-import { loadOrCreateKeys } from '../auth/keys.js';
+import { loadOrCreateKeys, type SigningKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { createTokenService, type MintRequest, type TokenService } from '../auth/tokens.js';
 import { createClock, type Clock } from '../clock.js';
-import { addonApi, API_PREFIX } from '../api/addon-api.js';
-import { toErrorBody, useErrorBodies } from '../api/error-body.js';
-import { useJsonBodies } from '../api/json-bodies.js';
-import { useStrictValidation } from '../api/validation.js';
-import { CONTROL_PREFIX, controlApi, type ClockState, type ControlTarget } from '../control/control-api.js';
+import type { ClockState, ControlTarget } from '../control/control-api.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import { seedOrganization, type SeedSummary } from '../domain/seed.js';
-import { UserError } from '../errors.js';
-import { newId } from '../domain/ids.js';
 import { lockDataDir } from '../store/data-dir.js';
 import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
 import type { Store } from '../store/store.js';
-import { openApiOptions } from '../api/openapi.js';
-import { placeholderPage } from './placeholder-page.js';
+import { createHttpApp, listenOn } from './http-app.js';
 import { checkGranted, checkScopes, resolveSettings, type EmulatorSettings } from './settings.js';
 
 export interface EmulatorOptions extends Partial<EmulatorSettings> {
@@ -50,11 +43,10 @@ export interface Emulator extends ControlTarget {
   /** Stops serving and flushes the store; safe to call twice. */
   close(): Promise<void>;
   /** In-process requests, without a socket (fastify's inject). */
-  inject: FastifyInstance['inject'];
+  inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
 }
 
 export const DEFAULT_PORT = 4455;
-export const BODY_LIMIT = 1024 * 1024;
 
 /** The one programmatic core: `addon dev`, `addon exec`, the host page and the tests all use it. */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -87,7 +79,7 @@ interface Parts {
   dataDir: string | null;
   store: Store;
   audit: AuditLog;
-  keys: Awaited<ReturnType<typeof loadOrCreateKeys>>;
+  keys: SigningKeys;
   clock: Clock;
   tokens: TokenService;
   domain: Domain;
@@ -96,17 +88,7 @@ interface Parts {
 
 async function assemble(parts: Parts): Promise<Emulator> {
   const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, release } = parts;
-  const app = Fastify({
-    bodyLimit: BODY_LIMIT,
-    forceCloseConnections: true,
-    logger: false,
-    // Errors fastify meets before routing (a malformed URL) get the same body as every other error.
-    frameworkErrors: (error, _request, reply) => {
-      const payload = toErrorBody(error);
-      void (reply as FastifyReply).code(payload.statusCode).send(payload);
-    },
-    genReqId: () => newId('req'),
-  });
+  let app: FastifyInstance;
   let url = '';
   let origins: ReadonlySet<string> = new Set();
   let closing: Promise<void> | null = null;
@@ -128,21 +110,15 @@ async function assemble(parts: Parts): Promise<Emulator> {
     get apiUrl() {
       return url && url + API_PREFIX;
     },
-    inject: app.inject.bind(app),
+    inject: (request) => app.inject(request),
 
     status: () => ({ ...settings, url, apiUrl: emulator.apiUrl, dataDir, ephemeral: !dataDir, clock: clockState() }),
 
     async mintToken(request: Partial<MintRequest> = {}) {
       const scopes = request.scopes ? checkScopes(request.scopes, 'requested') : settings.grantedScopes;
       checkGranted(settings.scopes, scopes);
-      const who = resolveSettings({ ...settings, ...pick(request, ['appId', 'orgId', 'userId']) });
-      return tokens.mint({
-        orgId: who.orgId,
-        userId: who.userId,
-        appId: who.appId,
-        scopes,
-        expiresIn: request.expiresIn,
-      });
+      const { appId, orgId, userId } = resolveSettings({ ...settings, ...definedOnly(request) });
+      return tokens.mint({ appId, orgId, userId, scopes, expiresIn: request.expiresIn });
     },
 
     clockState,
@@ -158,17 +134,8 @@ async function assemble(parts: Parts): Promise<Emulator> {
     ownOrigins: () => origins,
 
     async listen() {
-      const address = await app
-        .listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? '127.0.0.1' })
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'EADDRINUSE')
-            throw new UserError(`port ${options.port ?? DEFAULT_PORT} is in use: stop what runs there or pass --port`);
-          if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-            throw new UserError(`cannot listen on host ${options.host}`);
-          throw error;
-        });
-      const port = new URL(address).port;
-      url = `http://${browsableHost(options.host ?? '127.0.0.1')}:${port}`;
+      url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
+      const { port } = new URL(url);
       origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
       return url;
     },
@@ -184,40 +151,23 @@ async function assemble(parts: Parts): Promise<Emulator> {
     },
   };
 
-  useStrictValidation(app);
-  useJsonBodies(app);
-  useErrorBodies(app);
-  await app.register(swagger, openApiOptions(settings));
-  await app.register(addonApi, {
-    prefix: API_PREFIX,
+  const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
+  app = await createHttpApp({
+    settings,
+    keys,
     tokens,
-    limiter: createRateLimiter({ limit: settings.rateLimit, clock }),
+    limiter,
     audit,
     clock,
     domain,
+    control: emulator,
+    apiUrl: () => emulator.apiUrl,
   });
-  await app.register(controlApi, { prefix: CONTROL_PREFIX, target: emulator });
-  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
-  );
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html').send(placeholderPage(settings, emulator.apiUrl)),
-  );
-  await app.ready();
   return emulator;
 }
 
 /** The clock offset saved by `addon clock advance`, so emulated time never runs backwards on restart. */
 const savedClockOffset = (store: Store): number => (store.get('emulator', '_', 'clock')?.offsetMs as number) ?? 0;
 
-/** The address a browser should use: a wildcard bind is reached through loopback. */
-function browsableHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {
-  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<
-    Pick<T, K>
-  >;
-}
+const definedOnly = <T extends object>(source: T): Partial<T> =>
+  Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined)) as Partial<T>;

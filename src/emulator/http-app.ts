@@ -1,0 +1,73 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { addonApi, API_PREFIX } from '../api/addon-api.js';
+import { toErrorBody, useErrorBodies } from '../api/error-body.js';
+import { useJsonBodies } from '../api/json-bodies.js';
+import { openApiOptions } from '../api/openapi.js';
+import type { PipelineDeps } from '../api/pipeline.js';
+import { useStrictValidation } from '../api/validation.js';
+import type { SigningKeys } from '../auth/keys.js';
+import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/control-api.js';
+import type { Domain } from '../domain/domain.js';
+import { newId } from '../domain/ids.js';
+import { UserError } from '../errors.js';
+import { placeholderPage } from './placeholder-page.js';
+import type { EmulatorSettings } from './settings.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface HttpAppParts extends PipelineDeps {
+  settings: EmulatorSettings;
+  keys: SigningKeys;
+  domain: Domain;
+  control: ControlTarget;
+  /** The API's address once listening, for the placeholder page. */
+  apiUrl: () => string;
+}
+
+/** The emulator's HTTP face: the add-on API, the control API, the JWKS and the page at `/`. */
+export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstance> {
+  const { settings, keys, control, apiUrl } = parts;
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+    logger: false,
+    // Errors fastify meets before routing (a malformed URL) get the same body as every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const payload = toErrorBody(error);
+      void (reply as FastifyReply).code(payload.statusCode).send(payload);
+    },
+    genReqId: () => newId('req'),
+  });
+  useStrictValidation(app);
+  useJsonBodies(app);
+  useErrorBodies(app);
+  await app.register(swagger, openApiOptions(settings));
+  await app.register(addonApi, { prefix: API_PREFIX, ...parts });
+  await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control });
+  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
+  );
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html').send(placeholderPage(settings, apiUrl())),
+  );
+  await app.ready();
+  return app;
+}
+
+/** Listens and answers the URL a browser should use; a busy port is the user's to fix. */
+export async function listenOn(app: FastifyInstance, port: number, host: string): Promise<string> {
+  const address = await app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new UserError(`port ${port} is in use: stop what runs there or pass --port`);
+    if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+      throw new UserError(`cannot listen on host ${host}`);
+    throw error;
+  });
+  return `http://${browsableHost(host)}:${new URL(address).port}`;
+}
+
+/** A wildcard bind is reached through loopback. */
+function browsableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
