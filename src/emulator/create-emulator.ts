@@ -117,7 +117,10 @@ async function assemble(parts: Parts): Promise<Emulator> {
     async mintToken(request: Partial<MintRequest> = {}) {
       const scopes = request.scopes ? checkScopes(request.scopes, 'requested') : settings.grantedScopes;
       checkGranted(settings.scopes, scopes);
-      const { appId, orgId, userId } = resolveSettings({ ...settings, ...definedOnly(request) });
+      const { appId, orgId, userId } = resolveSettings({
+        ...settings,
+        ...definedOnly({ appId: request.appId, orgId: request.orgId, userId: request.userId }),
+      });
       return tokens.mint({ appId, orgId, userId, scopes, expiresIn: request.expiresIn });
     },
 
