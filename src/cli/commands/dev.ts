@@ -70,8 +70,11 @@ function printBanner(emulator: Emulator, flags: DevFlags, readyMs: number): void
     `  ${color.green('Ready')} in ${readyMs} ms. Mint a token with ${color.bold('npx addon token')}; Ctrl-C stops.`,
   );
   println();
-  if (flags.addonUrl === undefined && !settings.addonUrl)
+  if (!settings.addonUrl)
     println(color.dim('  No add-on URL configured (--addon-url or "url" in addon.config.json).\n'));
+  if (!['127.0.0.1', 'localhost', '::1'].includes(flags.host)) {
+    println(color.yellow(`  Bound to ${flags.host}: other machines can reach the add-on API (not the control API).\n`));
+  }
 }
 
 function requestLine(entry: AuditEntry): string {
