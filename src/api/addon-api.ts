@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Domain } from '../domain/domain.js';
 import { configRoutes, storageRoutes } from './addon-data-routes.js';
 import { collectionRoutes } from './collection-routes.js';
+import { eventRoutes } from './event-routes.js';
+import type { SubscriptionService } from '../webhooks/subscriptions.js';
 import { useErrorBodies } from './error-body.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
 
@@ -14,7 +16,10 @@ export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining',
  * The emulated add-on REST API (register with prefix API_PREFIX). Add-ons call it from their iframe,
  * another origin, with a bearer token and no cookies, so any origin may call it (CORS `*`).
  */
-export async function addonApi(app: FastifyInstance, deps: PipelineDeps & { domain: Domain }): Promise<void> {
+export async function addonApi(
+  app: FastifyInstance,
+  deps: PipelineDeps & { domain: Domain; subscriptions: SubscriptionService },
+): Promise<void> {
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -27,5 +32,6 @@ export async function addonApi(app: FastifyInstance, deps: PipelineDeps & { doma
   for (const service of deps.domain.collections.values()) collectionRoutes(app, service);
   configRoutes(app, deps.domain.config);
   storageRoutes(app, deps.domain.storage);
+  eventRoutes(app, deps.subscriptions);
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 }

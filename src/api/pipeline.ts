@@ -47,12 +47,9 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
     const session = await tokens.verify(bearerToken(request));
     request.session = session;
     limitRate(limiter, session, reply);
-    const required = request.routeOptions.config.scope ?? null;
-    const time = new Date(clock.now()).toISOString();
-    request.audit = { time, required, decision: required ? 'denied' : 'not_required' };
-    if (!required) return;
-    checkScope(session, required);
-    request.audit.decision = 'granted';
+    request.audit = { time: new Date(clock.now()).toISOString(), required: null, decision: 'not_required' };
+    const required = request.routeOptions.config.scope;
+    if (required) requireScope(request, required);
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -85,9 +82,17 @@ function limitRate(limiter: RateLimiter, session: SessionClaims, reply: FastifyR
   throw new ApiError(429, 'rate_limited', message, { retryAfter: rate.retryAfter });
 }
 
-/** Spec 2.6: a 403 names the scope required and the scopes granted. */
-function checkScope(session: SessionClaims, required: string): void {
-  if (covers(session.scopes, required)) return;
+/**
+ * Scope enforcement, recorded in the audit entry. Routes name their scope in their config; a route
+ * whose scope depends on the body (subscribing to an event) calls this from its handler.
+ * Spec 2.6: a 403 names the scope required and the scopes granted.
+ */
+export function requireScope(request: FastifyRequest, required: string): void {
+  const { session, audit } = request;
+  if (!session || !audit) throw new Error('requireScope runs after the session is verified');
+  audit.required = required;
+  audit.decision = covers(session.scopes, required) ? 'granted' : 'denied';
+  if (audit.decision === 'granted') return;
   const message = `this call needs the scope ${required}, which the add-on was not granted`;
   throw new ApiError(403, 'insufficient_scope', message, { requiredScope: required, grantedScopes: session.scopes });
 }

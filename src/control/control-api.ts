@@ -6,6 +6,7 @@ import { parseDuration } from '../duration.js';
 import { useErrorBodies } from '../api/error-body.js';
 import { PLAIN_ID } from '../emulator/settings.js';
 import { guardControlApi } from './guard.js';
+import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
 
 export const CONTROL_PREFIX = '/_emulator';
 
@@ -16,7 +17,7 @@ export interface ClockState {
 }
 
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */
-export interface ControlTarget {
+export interface ControlTarget extends WebhookControlTarget {
   status(): Record<string, unknown>;
   mintToken(request?: Partial<MintRequest>): Promise<{ token: string; claims: SessionClaims }>;
   clockState(): ClockState;
@@ -114,4 +115,6 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
     },
     handler: async (request, reply) => reply.code(201).send(await target.seed(request.body.orgId, request.body.size)),
   });
+
+  webhookControlRoutes(app, target);
 }

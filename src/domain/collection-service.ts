@@ -4,6 +4,21 @@ import type { Doc, Page, Store } from '../store/store.js';
 import { newId } from './ids.js';
 import type { Fields, ResourceContext, ResourceDefinition } from './resource.js';
 
+/** A record created (before null), changed, or deleted (after null): what events are made of. */
+export interface RecordChange {
+  orgId: string;
+  collection: string;
+  before: Doc | null;
+  after: Doc | null;
+}
+
+export interface DomainDeps {
+  store: Store;
+  clock: Clock;
+  /** Told of every record change once it is saved (the webhooks listen here). */
+  onChange?: (change: RecordChange) => void;
+}
+
 export interface ListWindow {
   limit: number;
   offset: number;
@@ -21,7 +36,7 @@ export interface CollectionService {
 
 export function createCollectionService(
   definition: ResourceDefinition,
-  { store, clock }: { store: Store; clock: Clock },
+  { store, clock, onChange = () => {} }: DomainDeps,
 ): CollectionService {
   const { name, label } = definition;
 
@@ -71,6 +86,7 @@ export function createCollectionService(
         updatedAt: ctx.now,
       };
       await save(doc);
+      onChange({ orgId, collection: name, before: null, after: doc });
       return doc;
     },
 
@@ -84,11 +100,14 @@ export function createCollectionService(
         updatedAt: ctx.now,
       };
       await save(doc);
+      onChange({ orgId, collection: name, before: current, after: doc });
       return doc;
     },
 
     async remove(orgId, id) {
-      if (!(await store.delete(name, orgId, id))) throw notFound(label, id);
+      const before = get(orgId, id);
+      await store.delete(name, orgId, id);
+      onChange({ orgId, collection: name, before, after: null });
     },
   };
 }

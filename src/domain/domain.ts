@@ -6,7 +6,7 @@ import {
   type AddonConfigService,
   type AddonStorageService,
 } from './addon-data.js';
-import { createCollectionService, type CollectionService } from './collection-service.js';
+import { createCollectionService, type CollectionService, type DomainDeps } from './collection-service.js';
 import { RESOURCES } from './resources/index.js';
 
 /** The business rules of the emulated platform, over a store and the emulated clock. No HTTP here. */
@@ -16,7 +16,7 @@ export interface Domain {
   storage: AddonStorageService;
 }
 
-export function createDomain(deps: { store: Store; clock: Clock }): Domain {
+export function createDomain(deps: DomainDeps): Domain {
   return {
     collections: new Map(RESOURCES.map((definition) => [definition.name, createCollectionService(definition, deps)])),
     config: createAddonConfigService(deps),

@@ -15,7 +15,12 @@ import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
 import type { Store } from '../store/store.js';
 import { createHttpApp, listenOn } from './http-app.js';
-import { checkGranted, checkScopes, resolveSettings, type EmulatorSettings } from './settings.js';
+import { notFound } from '../errors.js';
+import { sampleRecord } from '../domain/samples.js';
+import type { AttemptReport } from '../webhooks/dispatcher.js';
+import { knownEvent } from '../webhooks/subscriptions.js';
+import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
+import { checkGranted, checkId, checkScopes, resolveSettings, type EmulatorSettings } from './settings.js';
 
 export interface EmulatorOptions extends Partial<EmulatorSettings> {
   /** Where the store, keys and audit log live; without it everything stays in memory (`--ephemeral`). */
@@ -28,6 +33,8 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   seed?: boolean;
   /** The emulated clock; by default real time plus the offset saved in the data dir. */
   clock?: Clock;
+  /** What webhook deliveries are sent with; by default the global fetch. */
+  fetch?: typeof fetch;
 }
 
 export interface Emulator extends ControlTarget {
@@ -42,6 +49,9 @@ export interface Emulator extends ControlTarget {
   listen(): Promise<string>;
   /** Stops serving and flushes the store; safe to call twice. */
   close(): Promise<void>;
+  readonly webhooks: Webhooks;
+  /** Calls `listener` after every webhook delivery attempt. */
+  onDelivery(listener: (report: AttemptReport) => void): () => void;
   /** In-process requests, without a socket (fastify's inject). */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
 }
@@ -62,8 +72,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const keys = await loadOrCreateKeys(dataDir ?? undefined);
     const clock = options.clock ?? createClock({ offsetMs: savedClockOffset(store) });
     const tokens = createTokenService({ keys, clock });
-    const domain = createDomain({ store, clock });
-    const emulator = await assemble({ options, settings, dataDir, store, audit, keys, clock, tokens, domain, release });
+    const webhooks = createWebhooks({ store, clock, fetch: options.fetch });
+    const domain = createDomain({ store, clock, onChange: webhooks.onChange });
+    const parts = { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, release };
+    const emulator = await assemble(parts);
     if (options.seed && store.count('customers', settings.orgId) === 0) await emulator.seed();
     return emulator;
   } catch (error) {
@@ -83,11 +95,12 @@ interface Parts {
   clock: Clock;
   tokens: TokenService;
   domain: Domain;
+  webhooks: Webhooks;
   release: () => Promise<void>;
 }
 
 async function assemble(parts: Parts): Promise<Emulator> {
-  const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, release } = parts;
+  const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, release } = parts;
   let app: FastifyInstance;
   let url = '';
   let origins: ReadonlySet<string> = new Set();
@@ -104,6 +117,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
     dataDir,
     clock,
     domain,
+    webhooks,
     get url() {
       return url;
     },
@@ -128,8 +142,26 @@ async function assemble(parts: Parts): Promise<Emulator> {
     async advanceClock(ms) {
       clock.advance(ms);
       await store.put('emulator', '_', { _id: 'clock', offsetMs: clock.offsetMs });
+      webhooks.dispatcher.runDue();
       return clockState();
     },
+
+    async trigger(event, orgId = settings.orgId, override) {
+      checkId('orgId', orgId);
+      const definition = knownEvent(event);
+      const record = await sampleRecord(domain, orgId, definition.source);
+      const data = webhooks.dataOf(definition, record, record, override);
+      return { event, orgId, data, deliveries: await webhooks.dispatcher.emit(orgId, definition, data) };
+    },
+    deliveries: (filter) => webhooks.log.list(filter),
+    delivery(deliveryId) {
+      const delivery = webhooks.log.get(deliveryId);
+      if (!delivery) throw notFound('delivery', deliveryId);
+      return delivery;
+    },
+    replay: (deliveryId) => webhooks.dispatcher.replay(deliveryId),
+    inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
+    onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
 
     auditEntries: (limit) => audit.recent(limit),
     onAudit: (listener: (entry: AuditEntry) => void) => audit.subscribe(listener),
@@ -140,11 +172,14 @@ async function assemble(parts: Parts): Promise<Emulator> {
       url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
       const { port } = new URL(url);
       origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+      // Retries that fell due while the emulator was stopped go out now (the inbox needs it listening).
+      webhooks.dispatcher.runDue();
       return url;
     },
 
     close() {
       closing ??= (async () => {
+        await webhooks.close();
         await app.close();
         await audit.close();
         await store.close();
@@ -156,6 +191,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
 
   const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
   app = await createHttpApp({
+    webhooks,
     settings,
     keys,
     tokens,

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi, API_PREFIX } from '../api/addon-api.js';
 import { toErrorBody, useErrorBodies } from '../api/error-body.js';
 import { useJsonBodies } from '../api/json-bodies.js';
+import { inboxRoutes } from '../api/inbox-routes.js';
+import type { Webhooks } from '../webhooks/webhooks.js';
 import { openApiOptions } from '../api/openapi.js';
 import type { PipelineDeps } from '../api/pipeline.js';
 import { useStrictValidation } from '../api/validation.js';
@@ -18,6 +20,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface HttpAppParts extends PipelineDeps {
   settings: EmulatorSettings;
+  webhooks: Webhooks;
   keys: SigningKeys;
   domain: Domain;
   control: ControlTarget;
@@ -43,7 +46,8 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   useJsonBodies(app);
   useErrorBodies(app);
   await app.register(swagger, openApiOptions(settings));
-  await app.register(addonApi, { prefix: API_PREFIX, ...parts });
+  await app.register(addonApi, { prefix: API_PREFIX, ...parts, subscriptions: parts.webhooks.subscriptions });
+  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),

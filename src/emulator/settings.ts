@@ -49,10 +49,8 @@ export function resolveSettings(input: Partial<EmulatorSettings> = {}): Emulator
   if (!APP_ID.test(settings.appId)) {
     throw new UserError(`app id "${settings.appId}" must be reverse-domain style, like com.example.my-addon`);
   }
-  for (const key of ['orgId', 'userId'] as const) {
-    if (!PLAIN_ID.test(settings[key]))
-      throw new UserError(`${key} "${settings[key]}" must be 1-64 letters, digits or _.:-`);
-  }
+  checkId('orgId', settings.orgId);
+  checkId('userId', settings.userId);
   if (!Number.isInteger(settings.rateLimit) || settings.rateLimit < 1) {
     throw new UserError(`rate limit must be a whole number of requests per hour (got ${settings.rateLimit})`);
   }
@@ -60,6 +58,10 @@ export function resolveSettings(input: Partial<EmulatorSettings> = {}): Emulator
     throw new UserError(`add-on url "${settings.addonUrl}" must be an http(s) URL`);
   }
   return settings;
+}
+
+export function checkId(name: string, value: string): void {
+  if (!PLAIN_ID.test(value)) throw new UserError(`${name} "${value}" must be 1-64 letters, digits or _.:-`);
 }
 
 export function checkScopes(input: string | readonly string[], what: string): string[] {

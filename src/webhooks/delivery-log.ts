@@ -1,0 +1,79 @@
+import type { Doc, Store } from '../store/store.js';
+import type { AttemptOutcome } from './http-attempt.js';
+
+/** One attempt of a delivery: what was sent, and what came back or why nothing did. */
+export interface Attempt extends AttemptOutcome {
+  attempt: number;
+  /** Emulated time the attempt started. */
+  at: string;
+  request: { url: string; headers: Record<string, string> };
+}
+
+/**
+ * One event sent to one subscription. Its attempts share the deliveryId and the exact body bytes
+ * (and so the signature); `nextAttemptAt` is set while a retry is pending.
+ */
+export interface Delivery {
+  deliveryId: string;
+  event: string;
+  orgId: string;
+  appId: string;
+  webhookUrl: string;
+  /** The exact body sent: the envelope of spec 2.4. */
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  attempts: Attempt[];
+  /** Emulated time of the next attempt, while one is due. */
+  nextAttemptAt: string | null;
+  /** The delivery this one replays. */
+  replayOf: string | null;
+  createdAt: string;
+}
+
+export interface DeliveryFilter {
+  event?: string;
+  status?: Delivery['status'];
+  limit?: number;
+}
+
+const COLLECTION = 'deliveries';
+const SCOPE = '_';
+/** The log keeps the newest deliveries; older finished ones make room. */
+export const MAX_DELIVERIES = 5000;
+
+/** The delivery log, kept in the store so a restart resumes pending retries where they stood. */
+export function createDeliveryLog(store: Store) {
+  const toDelivery = ({ _id: _key, ...rest }: Doc) => rest as unknown as Delivery;
+  const all = () => store.list(COLLECTION, SCOPE, { limit: Infinity, offset: 0 }).data.map(toDelivery);
+
+  const trim = async () => {
+    const excess = store.count(COLLECTION, SCOPE) - MAX_DELIVERIES;
+    if (excess <= 0) return;
+    const oldest = store.list(COLLECTION, SCOPE, { limit: excess + 100, offset: 0 }).data.map(toDelivery);
+    const finished = oldest.filter((d) => d.status !== 'pending').slice(0, excess);
+    await Promise.all(finished.map((d) => store.delete(COLLECTION, SCOPE, d.deliveryId)));
+  };
+
+  return {
+    get(deliveryId: string): Delivery | undefined {
+      const doc = store.get(COLLECTION, SCOPE, deliveryId);
+      return doc && toDelivery(doc);
+    },
+    async save(delivery: Delivery): Promise<Delivery> {
+      const isNew = !store.get(COLLECTION, SCOPE, delivery.deliveryId);
+      await store.put(COLLECTION, SCOPE, { _id: delivery.deliveryId, ...delivery });
+      if (isNew) await trim();
+      return delivery;
+    },
+    /** Newest first. */
+    list({ event, status, limit = 50 }: DeliveryFilter = {}): Delivery[] {
+      return all()
+        .reverse()
+        .filter((d) => (!event || d.event === event) && (!status || d.status === status))
+        .slice(0, limit);
+    },
+    pending: (): Delivery[] => all().filter((d) => d.nextAttemptAt !== null),
+  };
+}
+
+export type DeliveryLog = ReturnType<typeof createDeliveryLog>;

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { notFound } from '../errors.js';
+import type { EventData, EventDefinition } from './catalog/index.js';
+import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
+import { postOnce } from './http-attempt.js';
+import { signWebhook } from './signature.js';
+import type { Subscription, SubscriptionService } from './subscriptions.js';
+
+export interface DispatcherOptions {
+  clock: Clock;
+  log: DeliveryLog;
+  subscriptions: SubscriptionService;
+  /** Injected so tests and benchmarks can watch or replace the network. */
+  fetch?: typeof fetch;
+  /** Spec 8: the receiver must answer within 10 seconds. */
+  timeoutMs?: number;
+  /** Delays before attempts 2 and 3, on the emulated clock (spec 6: +1 minute, +5 minutes). */
+  retryDelaysMs?: readonly number[];
+}
+
+/** Reported for every attempt, for the live line in the `addon dev` terminal. */
+export interface AttemptReport {
+  delivery: Delivery;
+  attempt: Attempt;
+}
+
+export const USER_AGENT = 'addon-emulator-webhooks/1';
+
+/**
+ * Sends deliveries and runs their retries. Attempts run concurrently, each bounded by the timeout, so
+ * a slow receiver holds up nothing but its own delivery. Retries are due on the emulated clock: a
+ * timer waits for the earliest, and `runDue()` (called when the clock is advanced) sends what is due
+ * at once.
+ */
+export function createDispatcher(options: DispatcherOptions) {
+  const { clock, log, subscriptions } = options;
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const delays = options.retryDelaysMs ?? [60_000, 300_000];
+  const maxAttempts = delays.length + 1;
+  const listeners = new Set<(report: AttemptReport) => void>();
+  const running = new Map<string, Promise<Delivery>>();
+  const closing = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  /** Deliveries waiting for an attempt, by id: when it is due (emulated ms). */
+  const due = new Map(log.pending().map((d) => [d.deliveryId, Date.parse(d.nextAttemptAt!)]));
+
+  const save = async (delivery: Delivery) => {
+    if (delivery.nextAttemptAt) due.set(delivery.deliveryId, Date.parse(delivery.nextAttemptAt));
+    else due.delete(delivery.deliveryId);
+    return log.save(delivery);
+  };
+
+  const nowIso = () => new Date(clock.now()).toISOString();
+
+  const envelope = (event: string, data: EventData, orgId: string) => {
+    const deliveryId = randomUUID();
+    const payload = JSON.stringify({ event, data, organizationId: orgId, timestamp: nowIso(), deliveryId });
+    return { deliveryId, payload };
+  };
+
+  const open = (subscription: Subscription, event: string, orgId: string, data: EventData, replayOf: string | null) =>
+    save({
+      ...envelope(event, data, orgId),
+      event,
+      orgId,
+      appId: subscription.appId,
+      webhookUrl: subscription.webhookUrl,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: nowIso(),
+      replayOf,
+      createdAt: nowIso(),
+    });
+
+  /** Whether a scheduled attempt should still go out: not once the subscription is gone or disabled. */
+  const stillWanted = (delivery: Delivery) =>
+    delivery.replayOf !== null || subscriptions.find(delivery.orgId, delivery.appId, delivery.event)?.isActive === true;
+
+  const attemptOnce = async (delivery: Delivery): Promise<Delivery> => {
+    if (delivery.attempts.length > 0 && !stillWanted(delivery)) {
+      return save({ ...delivery, status: 'cancelled', nextAttemptAt: null });
+    }
+    const number = delivery.attempts.length + 1;
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'x-service-signature': signWebhook(delivery.payload, delivery.appId),
+      'x-service-event': delivery.event,
+      'x-service-app': delivery.appId,
+      'x-service-delivery-attempt': String(number),
+    };
+    const at = nowIso();
+    const outcome = await postOnce(fetchImpl, {
+      url: delivery.webhookUrl,
+      headers,
+      body: delivery.payload,
+      timeoutMs,
+      cancel: closing.signal,
+    });
+    const attempt: Attempt = { attempt: number, at, request: { url: delivery.webhookUrl, headers }, ...outcome };
+    const last = outcome.ok || number >= maxAttempts || delivery.replayOf !== null;
+    const updated = await save({
+      ...delivery,
+      attempts: [...delivery.attempts, attempt],
+      status: outcome.ok ? 'succeeded' : last ? 'failed' : 'pending',
+      nextAttemptAt: last ? null : new Date(clock.now() + delays[number - 1]).toISOString(),
+    });
+    // Spec 3: when attempts 1, 2 and 3 all fail, the subscription is disabled.
+    if (!outcome.ok && number >= maxAttempts && delivery.replayOf === null) {
+      await subscriptions.disable(delivery.orgId, delivery.appId, delivery.event);
+    }
+    for (const listener of listeners) listener({ delivery: updated, attempt });
+    return updated;
+  };
+
+  /** Runs one attempt of a delivery, never two at once; a cancelled (closing) attempt leaves it due. */
+  const attempt = (delivery: Delivery): Promise<Delivery> => {
+    const current = running.get(delivery.deliveryId);
+    if (current) return current;
+    const run = attemptOnce(delivery)
+      .catch(() => delivery)
+      .finally(() => {
+        running.delete(delivery.deliveryId);
+        arm();
+      });
+    running.set(delivery.deliveryId, run);
+    return run;
+  };
+
+  const runDue = () => {
+    if (closing.signal.aborted) return;
+    const now = clock.now();
+    for (const [deliveryId, dueAt] of due) {
+      const delivery = dueAt <= now && !running.has(deliveryId) ? log.get(deliveryId) : undefined;
+      if (delivery) void attempt(delivery);
+    }
+    arm();
+  };
+
+  /** One timer, for the earliest pending retry that is not running. */
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (closing.signal.aborted) return;
+    let earliest = Infinity;
+    for (const [deliveryId, dueAt] of due) if (!running.has(deliveryId)) earliest = Math.min(earliest, dueAt);
+    if (earliest === Infinity) return;
+    const wait = Math.min(Math.max(0, earliest - clock.now()), 2 ** 31 - 1);
+    timer = setTimeout(runDue, wait);
+    timer.unref();
+  };
+
+  return {
+    /**
+     * Fires `event` in an organization: one delivery per active subscription, each sent at once.
+     * Resolves when every first attempt is done (REST writes do not wait for it).
+     */
+    async emit(orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]> {
+      const deliveries = await Promise.all(
+        subscriptions.activeFor(orgId, definition.name).map((s) => open(s, definition.name, orgId, data, null)),
+      );
+      return Promise.all(deliveries.map(attempt));
+    },
+
+    /** Sends a delivery's event and data again as a new delivery (new deliveryId), once. */
+    async replay(deliveryId: string): Promise<Delivery> {
+      const original = log.get(deliveryId);
+      if (!original) throw notFound('delivery', deliveryId);
+      const { data } = JSON.parse(original.payload) as { data: EventData };
+      const target = { appId: original.appId, webhookUrl: original.webhookUrl } as Subscription;
+      return attempt(await open(target, original.event, original.orgId, data, deliveryId));
+    },
+
+    /** Sends every retry that is due now (after `addon clock advance`, or at start). */
+    runDue,
+
+    onAttempt(listener: (report: AttemptReport) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Stops the timer and cancels attempts in flight; they stay due and go out after a restart. */
+    async close(): Promise<void> {
+      closing.abort();
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled(running.values());
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

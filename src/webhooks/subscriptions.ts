@@ -1,0 +1,99 @@
+import type { Clock } from '../clock.js';
+import { ApiError, invalid } from '../errors.js';
+import type { Doc, Store } from '../store/store.js';
+import { findEvent, type EventDefinition } from './catalog/index.js';
+
+/** Spec 2.3, plus who owns it: a subscription belongs to an app within an organization. */
+export interface Subscription {
+  appId: string;
+  event: string;
+  webhookUrl: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubscriptionService {
+  /** Creates or replaces the app's subscription to `event`; re-subscribing re-activates it. */
+  subscribe(
+    orgId: string,
+    appId: string,
+    event: string,
+    webhookUrl: string,
+  ): Promise<{ subscription: Subscription; created: boolean }>;
+  /** Deletes it (the spec leaves delete vs disable open); 404 when there is none. */
+  unsubscribe(orgId: string, appId: string, event: string): Promise<void>;
+  list(orgId: string, appId: string): Subscription[];
+  /** Every app's active subscription to `event` in the organization. */
+  activeFor(orgId: string, event: string): Subscription[];
+  find(orgId: string, appId: string, event: string): Subscription | undefined;
+  /** After the third failed attempt of a delivery (spec 3). */
+  disable(orgId: string, appId: string, event: string): Promise<void>;
+}
+
+const COLLECTION = 'subscriptions';
+export const MAX_URL_LENGTH = 2048;
+const keyOf = (appId: string, event: string) => `${appId} ${event}`;
+const toSubscription = ({ _id: _key, ...rest }: Doc) => rest as unknown as Subscription;
+
+/** The catalog entry of `event`, or a 400 naming the problem. */
+export function knownEvent(event: string): EventDefinition {
+  const definition = findEvent(event);
+  if (!definition) {
+    throw new ApiError(400, 'unknown_event', `${event} is not in the event catalog (GET /api/addon/v1/events/catalog)`);
+  }
+  return definition;
+}
+
+export function createSubscriptionService({ store, clock }: { store: Store; clock: Clock }): SubscriptionService {
+  const all = (orgId: string) => store.list(COLLECTION, orgId, { limit: Infinity, offset: 0 }).data.map(toSubscription);
+  const find = (orgId: string, appId: string, event: string) => {
+    const doc = store.get(COLLECTION, orgId, keyOf(appId, event));
+    return doc && toSubscription(doc);
+  };
+  const save = async (orgId: string, subscription: Subscription) => {
+    await store.put(COLLECTION, orgId, { _id: keyOf(subscription.appId, subscription.event), ...subscription });
+    return subscription;
+  };
+
+  return {
+    find,
+    list: (orgId, appId) => all(orgId).filter((s) => s.appId === appId),
+    activeFor: (orgId, event) => all(orgId).filter((s) => s.event === event && s.isActive),
+
+    async subscribe(orgId, appId, event, webhookUrl) {
+      knownEvent(event);
+      checkWebhookUrl(webhookUrl);
+      const existing = find(orgId, appId, event);
+      const now = new Date(clock.now()).toISOString();
+      const subscription = {
+        appId,
+        event,
+        webhookUrl,
+        isActive: true,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      return { subscription: await save(orgId, subscription), created: !existing };
+    },
+
+    async unsubscribe(orgId, appId, event) {
+      knownEvent(event);
+      if (!(await store.delete(COLLECTION, orgId, keyOf(appId, event)))) {
+        throw new ApiError(404, 'not_subscribed', `this add-on has no subscription to ${event} in this organization`);
+      }
+    },
+
+    async disable(orgId, appId, event) {
+      const subscription = find(orgId, appId, event);
+      if (!subscription?.isActive) return;
+      await save(orgId, { ...subscription, isActive: false, updatedAt: new Date(clock.now()).toISOString() });
+    },
+  };
+}
+
+/** Any http(s) URL: the emulator delivers to local receivers, where production would insist on HTTPS. */
+function checkWebhookUrl(url: string): void {
+  if (url.length <= MAX_URL_LENGTH && /^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : '')) return;
+  throw invalid([{ field: 'webhookUrl', message: `must be an http(s) URL of at most ${MAX_URL_LENGTH} characters` }]);
+}
