@@ -126,3 +126,45 @@ export async function api(url: string, options: { token?: string; method?: strin
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
+
+export interface ReceivedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A real webhook receiver on 127.0.0.1: records every request and answers `status` (or never
+ * answers while `hang` is set).
+ */
+export async function startReceiver(options: { status?: number } = {}) {
+  const { createServer } = await import('node:http');
+  const state = { status: options.status ?? 200, hang: false, requests: [] as ReceivedRequest[] };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      state.requests.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (!state.hang)
+        response.writeHead(state.status, { 'content-type': 'text/plain' }).end(`answered ${state.status}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return Object.assign(state, {
+    url,
+    /** Waits until `count` requests have arrived. */
+    async received(count: number, timeoutMs = 15_000) {
+      const started = Date.now();
+      while (state.requests.length < count) {
+        if (Date.now() - started > timeoutMs)
+          throw new Error(`receiver got ${state.requests.length} of ${count} requests`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return state.requests;
+    },
+  });
+}

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { clockCommand } from './commands/clock.js';
+import { deliveriesCommand, inboxCommand } from './commands/deliveries.js';
 import { devCommand } from './commands/dev.js';
+import { eventsCommand, triggerCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
@@ -19,12 +21,18 @@ export function program(): Command {
     .version(version)
     .enablePositionalOptions()
     .exitOverride();
-  for (const add of [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, execCommand]) add(cli);
+  const commands = [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, eventsCommand, triggerCommand];
+  for (const add of [...commands, deliveriesCommand, inboxCommand, execCommand]) add(cli);
   return cli;
 }
 
 /** Runs the CLI. A user error is one line on stderr and a non-zero exit; a bug keeps its stack. */
 export async function main(argv: string[]): Promise<void> {
+  // `addon events | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   try {
     await program().parseAsync(argv);
   } catch (error) {

@@ -102,6 +102,8 @@ interface Parts {
 async function assemble(parts: Parts): Promise<Emulator> {
   const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, release } = parts;
   let app: FastifyInstance;
+  // Records made for `addon trigger` fire no events of their own: a trigger sends exactly its event.
+  const quietDomain = createDomain({ store, clock });
   let url = '';
   let origins: ReadonlySet<string> = new Set();
   let closing: Promise<void> | null = null;
@@ -149,7 +151,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
     async trigger(event, orgId = settings.orgId, override) {
       checkId('orgId', orgId);
       const definition = knownEvent(event);
-      const record = await sampleRecord(domain, orgId, definition.source);
+      const record = await sampleRecord(quietDomain, orgId, definition.source);
       const data = webhooks.dataOf(definition, record, record, override);
       return { event, orgId, data, deliveries: await webhooks.dispatcher.emit(orgId, definition, data) };
     },

@@ -26,7 +26,9 @@ describe('X-Service-Signature known-answer vectors (openssl dgst)', () => {
   it.each(vectors.map((v) => [v.appId, v] as const))('rejects tampering for %s', (_appId, vector) => {
     const reserialised = JSON.stringify(JSON.parse(vector.body), null, 1);
     expect(verifyWebhookSignature(reserialised, vector.header, vector.appId)).toBe(false);
-    expect(verifyWebhookSignature(vector.body.replace('org_demo', 'org_evil'), vector.header, vector.appId)).toBe(false);
+    expect(verifyWebhookSignature(vector.body.replace('org_demo', 'org_evil'), vector.header, vector.appId)).toBe(
+      false,
+    );
     expect(verifyWebhookSignature(vector.body, vector.header, `${vector.appId}x`)).toBe(false);
     expect(verifyWebhookSignature(vector.body, vector.header.slice(0, -1), vector.appId)).toBe(false);
     expect(verifyWebhookSignature(vector.body, undefined, vector.appId)).toBe(false);

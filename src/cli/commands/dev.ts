@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import open from 'open';
 import type { AuditEntry } from '../../audit/audit-log.js';
+import type { AttemptReport } from '../../webhooks/dispatcher.js';
 import { createEmulator, type Emulator } from '../../emulator/create-emulator.js';
 import { emulatorOptions, wholeNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 import { color, printJsonLine, println } from '../output.js';
@@ -41,9 +42,19 @@ export function devCommand(program: Command): void {
     if (flags.json) {
       printJsonLine({ event: 'ready', ...emulator.status(), readyMs });
       emulator.onAudit((entry) => printJsonLine({ event: 'request', ...entry }));
+      emulator.onDelivery(({ delivery, attempt }) =>
+        printJsonLine({
+          event: 'delivery',
+          deliveryId: delivery.deliveryId,
+          name: delivery.event,
+          status: delivery.status,
+          ...attempt,
+        }),
+      );
     } else {
       printBanner(emulator, flags, readyMs);
       emulator.onAudit((entry) => println(requestLine(entry)));
+      emulator.onDelivery((report) => println(deliveryAttemptLine(report)));
     }
     if (flags.open && !process.env.CI) open(emulator.url).catch(() => {});
     stopOnSignal(emulator, flags.json);
@@ -86,6 +97,14 @@ function requestLine(entry: AuditEntry): string {
         : color.red(entry.status);
   const scope = entry.scope.required ? color.dim(` ${entry.scope.required} ${entry.scope.decision}`) : '';
   return `${color.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${color.dim(`${entry.durationMs}ms`)}${scope}`;
+}
+
+/** `00:12:01 webhook invoice.paid -> http://127.0.0.1:3000/hooks 200 12ms (attempt 1)` */
+function deliveryAttemptLine({ delivery, attempt }: AttemptReport): string {
+  const outcome = attempt.response ? String(attempt.response.status) : attempt.error!;
+  const painted = attempt.ok ? color.green(outcome) : color.red(outcome);
+  const retry = delivery.nextAttemptAt ? color.dim(` retry at ${delivery.nextAttemptAt.slice(11, 19)}`) : '';
+  return `${color.dim(attempt.at.slice(11, 19))} ${color.magenta('webhook')} ${delivery.event} -> ${delivery.webhookUrl} ${painted} ${color.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt})`)}${retry}`;
 }
 
 /** Ctrl-C (or SIGTERM) closes cleanly, flushing the store; a second Ctrl-C does not wait. */

@@ -1,4 +1,5 @@
 import type { ScopeResource } from '../../auth/scopes.js';
+import { withArticle } from '../../errors.js';
 import type { JsonSchema } from '../../domain/schema.js';
 import type { Doc } from '../../store/store.js';
 
@@ -84,6 +85,7 @@ interface FamilyOptions {
  */
 export function recordFamily(options: FamilyOptions): EventFamily {
   const { prefix, noun, resource, source, base, deleted, statuses = {} } = options;
+  const aNoun = withArticle(noun).replace(/^a/, 'A');
   const make = (
     suffix: string,
     description: string,
@@ -98,14 +100,14 @@ export function recordFamily(options: FamilyOptions): EventFamily {
     data,
   });
   const events: EventDefinition[] = [
-    make('created', `A ${noun} was created.`, base.schema, (r) => base.data(r)),
+    make('created', `${aNoun} was created.`, base.schema, (r) => base.data(r)),
     make(
       'updated',
-      `A ${noun} was changed; \`changedFields\` names what changed.`,
+      `${aNoun} was changed; \`changedFields\` names what changed.`,
       { ...base.schema, changedFields: field.stringList },
       (r, ctx) => ({ ...base.data(r), changedFields: changedFields(ctx.before, r) }),
     ),
-    make('deleted', `A ${noun} was deleted.`, deleted.schema, (r) => deleted.data(r)),
+    make('deleted', `${aNoun} was deleted.`, deleted.schema, (r) => deleted.data(r)),
     ...Object.values(statuses).map(([suffix, description]) =>
       make(suffix, description, base.schema, (r) => base.data(r)),
     ),
