@@ -7,3 +7,6 @@ export type { AuditEntry } from './audit/audit-log.js';
 export { API_PREFIX } from './api/addon-api.js';
 export type { ErrorBody } from './api/error-body.js';
 export { ALL_SCOPES, covers } from './auth/scopes.js';
+export { signWebhook, verifyWebhookSignature, signingKey, SIGNATURE_HEADER } from './webhooks/signature.js';
+export { CATALOG, findEvent, type EventDefinition } from './webhooks/catalog/index.js';
+export type { Delivery, Attempt } from './webhooks/delivery-log.js';
