@@ -1,5 +1,3 @@
-import type { Clock } from '../clock.js';
-import type { Store } from '../store/store.js';
 import {
   createAddonConfigService,
   createAddonStorageService,

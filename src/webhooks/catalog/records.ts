@@ -1,5 +1,5 @@
 import type { Doc } from '../../store/store.js';
-import { field, recordFamily, type EventFamily } from './event.js';
+import { field, recordFamily } from './event.js';
 
 /** Customers, expenses, tickets and store orders: records whose events follow the common pattern. */
 
