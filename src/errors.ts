@@ -24,8 +24,8 @@ export class UserError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string): ApiError =>
-  new ApiError(404, 'not_found', `${what} ${id} does not exist in this organization`);
+export const notFound = (what: string, id: string, where = ' in this organization'): ApiError =>
+  new ApiError(404, 'not_found', `${what} ${id} does not exist${where}`);
 
 export interface FieldProblem {
   field: string;

@@ -16,7 +16,7 @@ export function openApiOptions(settings: EmulatorSettings): SwaggerOptions {
         version: '1',
         description:
           `The add-on REST API of the accounting service, as served by the local emulator for ${settings.appId}. ` +
-          `Every call needs a session token (Authorization: Bearer) carrying the operation's scope; ` +
+          `Every call but the event catalog and this document needs a session token (Authorization: Bearer) carrying the operation's scope; ` +
           `known scopes: ${ALL_SCOPES.join(', ')}, <resource>.* and *.`,
       },
       components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -102,7 +102,8 @@ interface Parts {
 async function assemble(parts: Parts): Promise<Emulator> {
   const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, release } = parts;
   let app: FastifyInstance;
-  // Records made for `addon trigger` fire no events of their own: a trigger sends exactly its event.
+  // Records made for `addon trigger` and `addon seed` fire no events: a trigger sends exactly its
+  // event, and seeding does not flood the subscribers.
   const quietDomain = createDomain({ store, clock });
   let url = '';
   let origins: ReadonlySet<string> = new Set();
@@ -158,7 +159,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
     deliveries: (filter) => webhooks.log.list(filter),
     delivery(deliveryId) {
       const delivery = webhooks.log.get(deliveryId);
-      if (!delivery) throw notFound('delivery', deliveryId);
+      if (!delivery) throw notFound('delivery', deliveryId, ' in the delivery log');
       return delivery;
     },
     replay: (deliveryId) => webhooks.dispatcher.replay(deliveryId),
@@ -167,7 +168,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
 
     auditEntries: (limit) => audit.recent(limit),
     onAudit: (listener: (entry: AuditEntry) => void) => audit.subscribe(listener),
-    seed: (orgId = settings.orgId, size?: number): Promise<SeedSummary> => seedOrganization(domain, orgId, size),
+    seed: (orgId = settings.orgId, size?: number): Promise<SeedSummary> => seedOrganization(quietDomain, orgId, size),
     ownOrigins: () => origins,
 
     async listen() {

@@ -74,14 +74,20 @@ export function createDispatcher(options: DispatcherOptions) {
       createdAt: nowIso(),
     });
 
-  /** Whether a scheduled attempt should still go out: not once the subscription is gone or disabled. */
-  const stillWanted = (delivery: Delivery) =>
-    delivery.replayOf !== null || subscriptions.find(delivery.orgId, delivery.appId, delivery.event)?.isActive === true;
+  /**
+   * Where a scheduled attempt goes: the subscription's current URL (it may have been re-subscribed
+   * elsewhere), or nowhere once it is gone or disabled. A replay goes where the original went.
+   */
+  const targetOf = (delivery: Delivery): string | null => {
+    if (delivery.replayOf !== null) return delivery.webhookUrl;
+    const subscription = subscriptions.find(delivery.orgId, delivery.appId, delivery.event);
+    return subscription?.isActive ? subscription.webhookUrl : null;
+  };
 
-  const attemptOnce = async (delivery: Delivery): Promise<Delivery> => {
-    if (delivery.attempts.length > 0 && !stillWanted(delivery)) {
-      return save({ ...delivery, status: 'cancelled', nextAttemptAt: null });
-    }
+  const attemptOnce = async (scheduled: Delivery): Promise<Delivery> => {
+    const webhookUrl = targetOf(scheduled);
+    if (webhookUrl === null) return save({ ...scheduled, status: 'cancelled', nextAttemptAt: null });
+    const delivery = { ...scheduled, webhookUrl };
     const number = delivery.attempts.length + 1;
     const headers = {
       'content-type': 'application/json',
@@ -93,13 +99,13 @@ export function createDispatcher(options: DispatcherOptions) {
     };
     const at = nowIso();
     const outcome = await postOnce(fetchImpl, {
-      url: delivery.webhookUrl,
+      url: webhookUrl,
       headers,
       body: delivery.payload,
       timeoutMs,
       cancel: closing.signal,
     });
-    const attempt: Attempt = { attempt: number, at, request: { url: delivery.webhookUrl, headers }, ...outcome };
+    const attempt: Attempt = { attempt: number, at, request: { url: webhookUrl, headers }, ...outcome };
     const last = outcome.ok || number >= maxAttempts || delivery.replayOf !== null;
     const updated = await save({
       ...delivery,
@@ -167,7 +173,7 @@ export function createDispatcher(options: DispatcherOptions) {
     /** Sends a delivery's event and data again as a new delivery (new deliveryId), once. */
     async replay(deliveryId: string): Promise<Delivery> {
       const original = log.get(deliveryId);
-      if (!original) throw notFound('delivery', deliveryId);
+      if (!original) throw notFound('delivery', deliveryId, ' in the delivery log');
       const { data } = JSON.parse(original.payload) as { data: EventData };
       const target = { appId: original.appId, webhookUrl: original.webhookUrl } as Subscription;
       return attempt(await open(target, original.event, original.orgId, data, deliveryId));

@@ -208,4 +208,53 @@ describe('deliveries', () => {
     expect(forged.status).toBe(401);
     expect(em.inboxEntries('support', 10).at(-1)!.signatureValid).toBe(false);
   });
+
+  it('sends a pending retry to the URL of the current subscription, and cancels it once unsubscribed', async () => {
+    const { em, token, subscribe } = await setup();
+    const old = await startReceiver({ status: 500 });
+    const moved = await startReceiver();
+    await subscribe('customer.created', old.url);
+    await em.call('POST', 'customers', { token, body: { name: 'Acme' } });
+    await old.received(1);
+    await subscribe('customer.created', moved.url);
+    await em.advanceClock(60_000);
+    const [retry] = await moved.received(1);
+    expect(retry.headers['x-service-delivery-attempt']).toBe('2');
+
+    moved.status = 500;
+    await em.call('POST', 'customers', { token, body: { name: 'Globex' } });
+    await moved.received(2);
+    await em.call('POST', 'events/unsubscribe', { token, body: { event: 'customer.created' } });
+    await em.advanceClock(60_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(moved.requests).toHaveLength(2);
+    expect(em.deliveries({ status: 'cancelled' })).toHaveLength(1);
+  });
+
+  it('fires nothing for a PATCH that changes nothing, or for seeding', async () => {
+    const { em, token, subscribe } = await setup();
+    const receiver = await startReceiver();
+    await subscribe('customer.updated', receiver.url);
+    await subscribe('customer.created', receiver.url);
+    await em.seed('org_demo', 3);
+    const customer = (await em.call('POST', 'customers', { token, body: { name: 'Acme' } })).body.data;
+    await em.call('PATCH', `customers/${customer._id}`, { token, body: { name: 'Acme' } });
+    await em.call('PATCH', `customers/${customer._id}`, { token, body: { name: 'Acme Ltd' } });
+    const requests = await receiver.received(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(requests.map((r) => r.headers['x-service-event'])).toEqual(['customer.created', 'customer.updated']);
+    expect(JSON.parse(requests[1].body).data.changedFields).toEqual(['name']);
+  });
+
+  it('gives a triggered status event the status it names', async () => {
+    const { em } = await setup();
+    await em.call('POST', '/_emulator/seed', { body: { size: 3 } });
+    for (const [event, status] of [
+      ['expense.approved', 'approved'],
+      ['store.order.refunded', 'refunded'],
+      ['invoice.overdue', 'overdue'],
+    ]) {
+      expect((await em.trigger(event)).data.status, event).toBe(status);
+    }
+  });
 });

@@ -26,7 +26,7 @@ export function devCommand(program: Command): void {
       .option('--addon-url <url>', "the add-on's dev URL, loaded in the host page")
       .option('--data <dir>', 'data dir for the store, keys and audit log', '.addon')
       .option('--ephemeral', 'keep everything in memory; nothing is written to disk')
-      .option('--json', 'print the ready line and each API call as JSON lines'),
+      .option('--json', 'print the ready line, each API call and each webhook attempt as JSON lines'),
   ).action(async (flags: DevFlags) => {
     const started = performance.now();
     const emulator = await createEmulator({

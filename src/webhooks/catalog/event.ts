@@ -108,8 +108,9 @@ export function recordFamily(options: FamilyOptions): EventFamily {
       (r, ctx) => ({ ...base.data(r), changedFields: changedFields(ctx.before, r) }),
     ),
     make('deleted', `${aNoun} was deleted.`, deleted.schema, (r) => deleted.data(r)),
-    ...Object.values(statuses).map(([suffix, description]) =>
-      make(suffix, description, base.schema, (r) => base.data(r)),
+    // A status event's data says that status, also when `addon trigger` builds it from another record.
+    ...Object.entries(statuses).map(([status, [suffix, description]]) =>
+      make(suffix, description, base.schema, (r) => ({ ...base.data(r), status })),
     ),
   ];
   return {
@@ -118,7 +119,8 @@ export function recordFamily(options: FamilyOptions): EventFamily {
     fired({ before, after }) {
       if (!before && after) return [`${prefix}.created`];
       if (before && !after) return [`${prefix}.deleted`];
-      if (!before || !after) return [];
+      // A PATCH that changed nothing fires nothing.
+      if (!before || !after || changedFields(before, after).length === 0) return [];
       const moved = before.status !== after.status ? statuses[after.status as string] : undefined;
       return [`${prefix}.updated`, ...(moved ? [`${prefix}.${moved[0]}`] : [])];
     },

@@ -73,12 +73,13 @@ const special: EventDefinition[] = [
   },
   {
     name: 'invoice.overdue',
-    description: 'A sent invoice passed its due date unpaid.',
+    description: 'An invoice was marked overdue: past its due date and unpaid.',
     resource: 'invoices',
     source: 'invoices',
     schema: dataSchema({ ...invoiceSchema, daysOverdue: field.integer }),
     data: (r, ctx) => ({
       ...invoice(r),
+      status: 'overdue',
       daysOverdue: Math.max(0, Math.floor((Date.parse(ctx.now) - Date.parse(`${r.dueDate}T00:00:00Z`)) / DAY)),
     }),
   },
