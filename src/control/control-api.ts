@@ -5,7 +5,9 @@ import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
 import { useErrorBodies } from '../api/error-body.js';
 import { PLAIN_ID } from '../emulator/settings.js';
+import type { Doc, Page } from '../store/store.js';
 import { guardControlApi } from './guard.js';
+import { streamEvents, type LiveEvent } from './sse.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
 
 export const CONTROL_PREFIX = '/_emulator';
@@ -23,7 +25,10 @@ export interface ControlTarget extends WebhookControlTarget {
   clockState(): ClockState;
   advanceClock(ms: number): Promise<ClockState>;
   auditEntries(limit: number): AuditEntry[];
-  onAudit(listener: (entry: AuditEntry) => void): () => void;
+  /** Every live happening: API calls (audit), delivery attempts, clock moves. */
+  onEvent(listener: (event: LiveEvent) => void): () => void;
+  /** A page of an organization's records, for the host page's data browser. */
+  records(collection: string, orgId: string | undefined, window: { limit: number; offset: number }): Page<Doc>;
   seed(orgId?: string, size?: number): Promise<SeedSummary>;
   ownOrigins(): ReadonlySet<string>;
 }
@@ -88,18 +93,36 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
     handler: async (request) => ({ data: target.auditEntries(request.query.limit) }),
   });
 
-  // Server-sent events: one `audit` event per API call, as it happens.
-  app.get('/audit/stream', { schema: hide }, (request, reply) => {
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-    });
-    reply.raw.write(': audit stream\n\n');
-    const stop = target.onAudit((entry) => reply.raw.write(`event: audit\ndata: ${JSON.stringify(entry)}\n\n`));
-    request.raw.on('close', stop);
-  });
+  // Server-sent events: `audit` alone (addon logs --follow), or everything live (the host page).
+  app.get('/audit/stream', { schema: hide }, (request, reply) =>
+    streamEvents(request, reply, (send) => target.onEvent((event) => event.name === 'audit' && send(event))),
+  );
+  app.get('/stream', { schema: hide }, (request, reply) =>
+    streamEvents(request, reply, (send) => target.onEvent(send)),
+  );
+
+  app.get<{ Params: { collection: string }; Querystring: { orgId?: string; limit: number; offset: number } }>(
+    '/records/:collection',
+    {
+      schema: {
+        ...hide,
+        params: { type: 'object', properties: { collection: { type: 'string', maxLength: 50 } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            orgId: { type: 'string', pattern: PLAIN_ID.source },
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+            offset: { type: 'integer', minimum: 0, default: 0 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { orgId, limit, offset } = request.query;
+      return target.records(request.params.collection, orgId, { limit, offset });
+    },
+  );
 
   app.post<{ Body: { orgId?: string; size?: number } }>('/seed', {
     schema: {

@@ -14,8 +14,9 @@ import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
 import type { Store } from '../store/store.js';
+import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createHttpApp, listenOn } from './http-app.js';
-import { notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import { sampleRecord } from '../domain/samples.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { knownEvent } from '../webhooks/subscriptions.js';
@@ -35,6 +36,8 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   clock?: Clock;
   /** What webhook deliveries are sent with; by default the global fetch. */
   fetch?: typeof fetch;
+  /** With no add-on URL configured, serve the bundled demo add-on on a port of its own. */
+  demo?: boolean;
 }
 
 export interface Emulator extends ControlTarget {
@@ -50,6 +53,10 @@ export interface Emulator extends ControlTarget {
   /** Stops serving and flushes the store; safe to call twice. */
   close(): Promise<void>;
   readonly webhooks: Webhooks;
+  /** The bundled demo add-on's URL while it is served (option `demo`). */
+  readonly demoUrl: string | null;
+  /** Calls `listener` with every API call that passed the rate limit (its audit entry). */
+  onAudit(listener: (entry: AuditEntry) => void): () => void;
   /** Calls `listener` after every webhook delivery attempt. */
   onDelivery(listener: (report: AttemptReport) => void): () => void;
   /** In-process requests, without a socket (fastify's inject). */
@@ -108,6 +115,8 @@ async function assemble(parts: Parts): Promise<Emulator> {
   let url = '';
   let origins: ReadonlySet<string> = new Set();
   let closing: Promise<void> | null = null;
+  const clockListeners = new Set<(state: ClockState) => void>();
+  let demo: DemoAddon | null = null;
 
   const clockState = (): ClockState => ({
     now: new Date(clock.now()).toISOString(),
@@ -121,6 +130,9 @@ async function assemble(parts: Parts): Promise<Emulator> {
     clock,
     domain,
     webhooks,
+    get demoUrl() {
+      return demo?.url ?? null;
+    },
     get url() {
       return url;
     },
@@ -146,7 +158,9 @@ async function assemble(parts: Parts): Promise<Emulator> {
       clock.advance(ms);
       await store.put('emulator', '_', { _id: 'clock', offsetMs: clock.offsetMs });
       webhooks.dispatcher.runDue();
-      return clockState();
+      const state = clockState();
+      clockListeners.forEach((listener) => listener(state));
+      return state;
     },
 
     async trigger(event, orgId = settings.orgId, override) {
@@ -167,6 +181,24 @@ async function assemble(parts: Parts): Promise<Emulator> {
     onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
 
     auditEntries: (limit) => audit.recent(limit),
+    onEvent(listener) {
+      const stops = [
+        audit.subscribe((entry) => listener({ name: 'audit', data: entry })),
+        webhooks.dispatcher.onAttempt((report) => listener({ name: 'delivery', data: report })),
+        subscribe(clockListeners, (state: ClockState) => listener({ name: 'clock', data: state })),
+      ];
+      return () => stops.forEach((stop) => stop());
+    },
+    records(collection, orgId = settings.orgId, window) {
+      const service = domain.collections.get(collection);
+      if (!service)
+        throw new ApiError(
+          404,
+          'unknown_collection',
+          `no collection ${collection}; try ${[...domain.collections.keys()].join(', ')}`,
+        );
+      return service.list(orgId, window);
+    },
     onAudit: (listener: (entry: AuditEntry) => void) => audit.subscribe(listener),
     seed: (orgId = settings.orgId, size?: number): Promise<SeedSummary> => seedOrganization(quietDomain, orgId, size),
     ownOrigins: () => origins,
@@ -175,6 +207,10 @@ async function assemble(parts: Parts): Promise<Emulator> {
       url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
       const { port } = new URL(url);
       origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+      if (options.demo && !settings.addonUrl) {
+        demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? '127.0.0.1' });
+        settings.addonUrl = demo.url;
+      }
       // Retries that fell due while the emulator was stopped go out now (the inbox needs it listening).
       webhooks.dispatcher.runDue();
       return url;
@@ -183,6 +219,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
     close() {
       closing ??= (async () => {
         await webhooks.close();
+        await demo?.close();
         await app.close();
         await audit.close();
         await store.close();
@@ -213,3 +250,8 @@ const savedClockOffset = (store: Store): number => (store.get('emulator', '_', '
 
 const definedOnly = <T extends object>(source: T): Partial<T> =>
   Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+function subscribe<T>(listeners: Set<T>, listener: T): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

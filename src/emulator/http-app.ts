@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi, API_PREFIX } from '../api/addon-api.js';
@@ -17,6 +21,9 @@ import { placeholderPage } from './placeholder-page.js';
 import type { EmulatorSettings } from './settings.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** The built host page (host-ui/ built by Vite into dist/host-ui), from src/ and dist/ alike. */
+const HOST_UI = fileURLToPath(new URL('../../dist/host-ui/', import.meta.url));
 
 export interface HttpAppParts extends PipelineDeps {
   settings: EmulatorSettings;
@@ -52,9 +59,14 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html').send(placeholderPage(settings, apiUrl())),
-  );
+  if (existsSync(join(HOST_UI, 'index.html'))) {
+    await app.register(fastifyStatic, { root: HOST_UI, wildcard: false });
+  } else {
+    // Running from a checkout that was never built: say so rather than fail.
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html').send(placeholderPage(settings, apiUrl())),
+    );
+  }
   await app.ready();
   return app;
 }

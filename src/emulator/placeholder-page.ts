@@ -3,7 +3,7 @@ import type { EmulatorSettings } from './settings.js';
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The page at `/` until the host page lands: what is running and where. */
+/** The page at `/` when the host page was not built (`npm run build`): what is running and where. */
 export function placeholderPage(settings: EmulatorSettings, apiUrl: string): string {
   const rows: Array<[string, string]> = [
     ['App', `${settings.name} (${settings.appId})`],
@@ -19,6 +19,7 @@ export function placeholderPage(settings: EmulatorSettings, apiUrl: string): str
 th{text-align:left;padding-right:1.5rem;color:#5b6475;font-weight:500}code{background:#f1f3f7;padding:0 .3em}</style></head>
 <body>
 <h1>Add-on emulator</h1>
+<p>The host page is not built here: run <code>npm run build</code> in the kit's folder.</p>
 <table>${rows.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table>
 <p>Mint a session token with <code>npx addon token</code> and call the API with
 <code>Authorization: Bearer &lt;token&gt;</code>.</p>

@@ -33,6 +33,7 @@ export function devCommand(program: Command): void {
       ...(await emulatorOptions(flags, process.cwd())),
       host: flags.host,
       dataDir: flags.ephemeral ? undefined : resolve(flags.data),
+      demo: true,
     });
     await emulator.listen().catch(async (error) => {
       await emulator.close();
@@ -68,6 +69,7 @@ function printBanner(emulator: Emulator, flags: DevFlags, readyMs: number): void
   println(`  ${color.bold('addon dev')}  ${settings.name} ${color.dim(`(${settings.appId})`)}`);
   println();
   row('Host page', color.cyan(emulator.url + '/'));
+  row('Add-on', `${settings.addonUrl}${emulator.demoUrl ? color.dim(' (demo)') : ''}`);
   row('REST API', color.cyan(emulator.apiUrl));
   row('JWKS', emulator.url + '/.well-known/jwks.json');
   row('App id', settings.appId);
@@ -81,8 +83,10 @@ function printBanner(emulator: Emulator, flags: DevFlags, readyMs: number): void
     `  ${color.green('Ready')} in ${readyMs} ms. Mint a token with ${color.bold('npx addon token')}; Ctrl-C stops.`,
   );
   println();
-  if (!settings.addonUrl)
-    println(color.dim('  No add-on URL configured (--addon-url or "url" in addon.config.json).\n'));
+  if (emulator.demoUrl) {
+    println(color.dim('  No add-on URL configured (--addon-url or "url" in addon.config.json): the host page opens'));
+    println(color.dim('  the bundled demo add-on, served on a port of its own.\n'));
+  }
   if (!['127.0.0.1', 'localhost', '::1'].includes(flags.host)) {
     println(color.yellow(`  Bound to ${flags.host}: other machines can reach the add-on API (not the control API).\n`));
   }
