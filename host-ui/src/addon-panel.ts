@@ -1,0 +1,134 @@
+// The main area: where the add-on opens in its iframe, with the in-app location above it, the
+// "Session expired" overlay over it, and a placeholder while it is closed.
+import { clampHeight } from './bridge-messages';
+import { h, replaceChildren } from './dom';
+import { icon } from './icons';
+
+export const DEFAULT_HEIGHT = 600;
+
+// The add-on runs on its own origin, so allow-same-origin gives it that origin (its own storage,
+// cookies and API calls), not the host's. Top navigation is deliberately not allowed.
+const SANDBOX = 'allow-scripts allow-forms allow-same-origin allow-popups';
+
+export interface AddonPanel {
+  element: HTMLElement;
+  /** Loads the add-on in a new frame (a new window, so a new `service:ready` is expected). */
+  load(src: string): void;
+  close(): void;
+  frame(): HTMLIFrameElement | null;
+  setPath(path: string): void;
+  setHeight(height: number): void;
+  setExpired(expired: boolean): void;
+  /** Replaces the whole area with a message (no add-on URL, failed start). */
+  showProblem(message: string): void;
+}
+
+export function createAddonPanel(options: { name: string; origin: string | null; onOpen(): void; onClose(): void }): AddonPanel {
+  const { name } = options;
+  let frame: HTMLIFrameElement | null = null;
+  let expired: HTMLElement | null = null;
+
+  const path = h('code', { class: 'host-path', 'data-testid': 'host-path', title: 'The add-on’s in-app path (service:navigate)' }, '/');
+  const heightLabel = h('span', { class: 'frame-height', title: 'The frame’s height (service:resize)' });
+  const frameShell = h('div', { class: 'frame-shell' });
+  const panel = h('div', { class: 'addon-panel', 'data-testid': 'addon-panel', 'data-state': 'closed', hidden: true }, frameShell);
+  const placeholder = h(
+    'div',
+    { class: 'placeholder', hidden: true },
+    h('div', { class: 'placeholder-icon' }, icon('addon', 28)),
+    h('p', { class: 'placeholder-title' }, `${name} is closed`),
+    h('p', { class: 'muted' }, 'Opening it starts a new session with a new token.'),
+    h('button', { type: 'button', class: 'button primary', onclick: options.onOpen }, `Open ${name}`),
+  );
+  const problem = h('div', { class: 'problem', role: 'alert', hidden: true });
+
+  const actions = h(
+    'div',
+    { class: 'main-actions' },
+    heightLabel,
+    h('button', { type: 'button', class: 'button small', title: 'Reopen with a new session token', onclick: options.onOpen }, 'Reload'),
+    h('button', { type: 'button', class: 'button small', title: 'Close the add-on, as service:close does', onclick: options.onClose }, 'Close'),
+  );
+
+  const element = h(
+    'div',
+    { class: 'main-inner' },
+    h(
+      'div',
+      { class: 'main-header' },
+      h('div', { class: 'crumbs' }, h('span', { class: 'muted' }, 'Add-ons'), h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'), h('strong', {}, name)),
+      // Without an add-on there is no location to show, but host-path stays in the page.
+      h('div', { class: 'location', title: options.origin ?? '', hidden: !options.origin }, icon(options.origin?.startsWith('https:') ? 'lock' : 'globe', 14), h('span', { class: 'location-origin' }, options.origin ?? ''), path),
+      actions,
+    ),
+    h('div', { class: 'stage' }, panel, placeholder, problem),
+  );
+
+  const setHeight = (height: number) => {
+    const px = clampHeight(height);
+    if (frame) frame.style.height = `${px}px`;
+    heightLabel.textContent = `${px} px high`;
+  };
+
+  const setExpired = (value: boolean) => {
+    if (value && !expired && frame) {
+      expired = h(
+        'div',
+        { class: 'expired-overlay', 'data-testid': 'session-expired', role: 'alertdialog', 'aria-label': 'Session expired' },
+        h(
+          'div',
+          { class: 'expired-card' },
+          h('p', { class: 'expired-title' }, 'Session expired'),
+          h('p', { class: 'muted' }, `The session token is past its expiry; ${name}'s API calls now get 401. Reopen it to get a new session.`),
+          h('button', { type: 'button', class: 'button primary', 'data-testid': 'reopen', onclick: options.onOpen }, 'Reopen'),
+        ),
+      );
+      panel.appendChild(expired);
+    } else if (!value && expired) {
+      expired.remove();
+      expired = null;
+    }
+  };
+
+  const show = (what: 'panel' | 'placeholder' | 'problem') => {
+    panel.hidden = what !== 'panel';
+    panel.dataset.state = what === 'panel' ? 'open' : 'closed';
+    placeholder.hidden = what !== 'placeholder';
+    problem.hidden = what !== 'problem';
+    actions.hidden = what !== 'panel';
+  };
+
+  return {
+    element,
+    load(src) {
+      setExpired(false);
+      // A new element rather than a new src: the old window (and anything it still posts) is gone,
+      // and the bridge only listens to the new frame's window.
+      frame = h('iframe', { id: 'addon-frame', 'data-testid': 'addon-frame', title: name, sandbox: SANDBOX, src });
+      replaceChildren(frameShell, frame);
+      setHeight(DEFAULT_HEIGHT);
+      path.textContent = '/';
+      show('panel');
+    },
+    close() {
+      setExpired(false);
+      frame = null;
+      frameShell.replaceChildren();
+      path.textContent = '/';
+      show('placeholder');
+    },
+    frame: () => frame,
+    setPath(value) {
+      path.textContent = value;
+    },
+    setHeight,
+    setExpired,
+    showProblem(message) {
+      setExpired(false);
+      frame = null;
+      frameShell.replaceChildren();
+      problem.textContent = message;
+      show('problem');
+    },
+  };
+}

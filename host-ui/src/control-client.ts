@@ -1,0 +1,77 @@
+// Same-origin calls to the emulator's control API (/_emulator) and the public event catalog.
+// The page is served by the emulator, so the browser sends the emulator's own Origin, which the
+// control API's guard accepts; no credentials or tokens are involved.
+import type {
+  CatalogEvent,
+  ClockState,
+  Delivery,
+  AuditEntry,
+  EmulatorStatus,
+  MintedToken,
+  RecordsPage,
+  TriggerResult,
+} from './types';
+
+/** An error answer, carrying the emulator's `message` (what the toast shows) and `code`. */
+export class ControlError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ControlError';
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: { accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new ControlError(`cannot reach the emulator (${(error as Error).message})`, 0, 'network_error');
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: only possible from something other than the emulator (a proxy, a dev server).
+  }
+  if (!response.ok) {
+    const error = (parsed ?? {}) as { message?: unknown; code?: unknown };
+    const message = typeof error.message === 'string' ? error.message : `${method} ${path}: HTTP ${response.status}`;
+    throw new ControlError(message, response.status, typeof error.code === 'string' ? error.code : 'http_error');
+  }
+  return parsed as T;
+}
+
+const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+export interface MintRequest {
+  scopes: string[];
+  orgId: string;
+  userId: string;
+}
+
+export const control = {
+  status: () => call<EmulatorStatus>('GET', '/_emulator/status'),
+  mintToken: (request: MintRequest) => call<MintedToken>('POST', '/_emulator/tokens', request),
+  clock: () => call<ClockState>('GET', '/_emulator/clock'),
+  advanceClock: (by: string) => call<ClockState>('POST', '/_emulator/clock/advance', { by }),
+  audit: (limit: number) => call<{ data: AuditEntry[] }>('GET', `/_emulator/audit?${query({ limit })}`),
+  trigger: (event: string, orgId: string, data?: Record<string, unknown>) =>
+    call<TriggerResult>('POST', '/_emulator/events/trigger', data === undefined ? { event, orgId } : { event, orgId, data }),
+  deliveries: (limit: number) => call<{ data: Delivery[] }>('GET', `/_emulator/deliveries?${query({ limit })}`),
+  // The replay route takes no body (docs/control-api.md), so none is sent.
+  replay: (deliveryId: string) => call<Delivery>('POST', `/_emulator/deliveries/${encodeURIComponent(deliveryId)}/replay`),
+  records: (collection: string, orgId: string, limit: number) =>
+    call<RecordsPage>('GET', `/_emulator/records/${encodeURIComponent(collection)}?${query({ orgId, limit })}`),
+  seed: (orgId: string) => call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', { orgId }),
+  catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', '/api/addon/v1/events/catalog'),
+};

@@ -1,0 +1,156 @@
+// The host page of `addon dev`: the service's web app around the developer's add-on, plus the
+// developer drawer. This module wires the parts together; each concept lives in its own module.
+import './styles.css';
+import { createAddonPanel } from './addon-panel';
+import { addonOrigin, frameUrl, NO_ADDON_URL } from './addon-url';
+import { connectBridge, type Bridge } from './bridge';
+import type { AddonMessage } from './bridge-messages';
+import { EmulatedClock, everySecond } from './clock';
+import { control } from './control-client';
+import { h } from './dom';
+import { createDrawer } from './drawer';
+import { createShell } from './layout';
+import { createAuditPanel } from './panels/audit-panel';
+import { createClockPanel } from './panels/clock-panel';
+import { createDataPanel } from './panels/data-panel';
+import { createDeliveriesPanel } from './panels/deliveries-panel';
+import { createEventsPanel } from './panels/events-panel';
+import { createMessagesPanel } from './panels/messages-panel';
+import { createSessionPanel } from './panels/session-panel';
+import { Session, type SessionSettings } from './session';
+import { openStream } from './stream';
+import { toast, toastError } from './toast';
+import type { EmulatorStatus } from './types';
+
+async function start(app: HTMLElement): Promise<void> {
+  let status: EmulatorStatus;
+  try {
+    status = await control.status();
+  } catch (error) {
+    app.replaceChildren(
+      h('div', { class: 'fatal', role: 'alert' }, h('h1', {}, 'The emulator does not answer'), h('p', {}, (error as Error).message), h('p', { class: 'muted' }, 'Is addon dev still running? Reload this page once it is.')),
+    );
+    return;
+  }
+  document.title = `${status.name} · addon dev`;
+
+  const clock = new EmulatedClock(status.clock);
+  const session = new Session(status);
+  const addonUrl = status.addonUrl;
+  const origin = addonUrl ? addonOrigin(addonUrl) : null;
+
+  const openAddon = async (settings?: SessionSettings) => {
+    if (!addonUrl || !origin) {
+      panel.showProblem(addonUrl ? `The add-on URL ${addonUrl} is not an http(s) URL; set url in addon.config.json or --addon-url.` : NO_ADDON_URL);
+      return;
+    }
+    try {
+      const minted = await session.open(settings);
+      if (!minted) return; // superseded by a later opening
+      panel.load(frameUrl(addonUrl, minted.token));
+      shell.setAddonActive(true);
+      checkExpiry();
+    } catch (error) {
+      toastError(error);
+      // A refused reopening leaves a running add-on as it was; a first opening shows how to retry.
+      if (!panel.frame()) panel.close();
+    }
+  };
+
+  const closeAddon = () => {
+    session.close();
+    panel.close();
+    shell.setAddonActive(false);
+  };
+
+  const shell = createShell(status.name, () => void openAddon());
+  const panel = createAddonPanel({ name: status.name, origin, onOpen: () => void openAddon(), onClose: closeAddon });
+  shell.main.appendChild(panel.element);
+
+  const messages = createMessagesPanel(clock);
+  const deliveries = createDeliveriesPanel();
+  const audit = createAuditPanel();
+  const data = createDataPanel(session);
+  const drawer = createDrawer([
+    { id: 'session', label: 'Session', panel: createSessionPanel({ status, session, clock, reopen: (settings) => void openAddon(settings) }) },
+    { id: 'messages', label: 'Messages', panel: messages },
+    { id: 'events', label: 'Events', panel: createEventsPanel({ session, onDeliveries: (list) => list.forEach(deliveries.upsert) }) },
+    { id: 'deliveries', label: 'Deliveries', panel: deliveries },
+    { id: 'audit', label: 'Audit', panel: audit },
+    { id: 'data', label: 'Data', panel: data },
+    { id: 'clock', label: 'Clock', panel: createClockPanel(clock) },
+  ]);
+  shell.drawerSlot.appendChild(drawer.element);
+  messages.onWarnings((count) => drawer.setBadge('messages', count));
+  app.replaceChildren(shell.root);
+
+  // The session expires on the emulated clock: check every second and whenever the clock jumps.
+  const checkExpiry = () => {
+    const left = session.remainingMs(clock.now());
+    panel.setExpired(left !== null && left <= 0);
+  };
+  everySecond(checkExpiry);
+  clock.onChange(checkExpiry);
+
+  const showAccount = () => {
+    const claims = session.current?.claims;
+    shell.setAccount(claims?.orgId ?? session.settings.orgId, claims?.userId ?? session.settings.userId);
+  };
+  session.onChange(showAccount);
+  showAccount();
+
+  if (origin) {
+    const bridge: Bridge = connectBridge({
+      origin,
+      frame: panel.frame,
+      log: messages.add,
+      onIgnored: messages.noteIgnored,
+      onMessage: (message: AddonMessage) => {
+        switch (message.type) {
+          case 'service:ready': {
+            const current = session.current;
+            if (!current) return;
+            const { orgId, userId, scopes } = current.claims;
+            bridge.post('service:context', { orgId, userId, token: current.token, scopes });
+            return;
+          }
+          case 'service:navigate':
+            panel.setPath(message.path);
+            return;
+          case 'service:notify':
+            toast(message.message, message.level);
+            return;
+          case 'service:resize':
+            panel.setHeight(message.height);
+            return;
+          case 'service:close':
+            closeAddon();
+            return;
+        }
+      },
+    });
+  }
+
+  // Live updates: one stream for everything, opened before the first reads so nothing falls in
+  // between (the panels drop what they see twice).
+  const stream = openStream();
+  stream.onState((state) => shell.setLive(state, () => stream.reconnect()));
+  stream.on('audit', (entry) => {
+    audit.add(entry);
+    data.noteApiCall(entry);
+  });
+  stream.on('delivery', ({ delivery }) => deliveries.upsert(delivery));
+  stream.on('clock', (state) => clock.update(state));
+  stream.onResync(() => {
+    void audit.reload();
+    void deliveries.reload();
+    control.clock().then((state) => clock.update(state), () => undefined);
+  });
+  void audit.reload();
+  void deliveries.reload();
+
+  // As in the service, where following the add-on's sidebar link is what opens it.
+  void openAddon();
+}
+
+void start(document.getElementById('app')!);

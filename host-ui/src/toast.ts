@@ -1,0 +1,43 @@
+// Toasts, stacked at the top right. Used for the add-on's `service:notify` and for control API
+// errors. The element's text is exactly the message (tests read it), so the close mark is drawn by CSS.
+
+export type ToastLevel = 'success' | 'warning' | 'error' | 'info';
+
+const DURATION_MS = 5000;
+const MAX_VISIBLE = 5;
+
+let stack: HTMLElement | null = null;
+
+function container(): HTMLElement {
+  if (!stack) {
+    stack = document.createElement('div');
+    stack.className = 'toast-stack';
+    document.body.appendChild(stack);
+  }
+  return stack;
+}
+
+export function toast(message: string, level: ToastLevel = 'info'): void {
+  const element = document.createElement('div');
+  element.className = `toast toast-${level}`;
+  element.dataset.testid = 'toast';
+  element.dataset.level = level;
+  // Errors and warnings interrupt screen readers; the rest wait their turn.
+  element.setAttribute('role', level === 'error' || level === 'warning' ? 'alert' : 'status');
+  element.title = 'Click to dismiss';
+  element.textContent = message;
+
+  const dismiss = () => element.remove();
+  element.addEventListener('click', dismiss);
+  window.setTimeout(dismiss, DURATION_MS);
+
+  const parent = container();
+  parent.appendChild(element);
+  // A burst of notifications must not cover the page: the oldest go first.
+  while (parent.childElementCount > MAX_VISIBLE) parent.firstElementChild?.remove();
+}
+
+/** Shows a failed call's message (the control API's `message` field, see control-client.ts). */
+export function toastError(error: unknown): void {
+  toast(error instanceof Error ? error.message : String(error), 'error');
+}

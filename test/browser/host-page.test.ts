@@ -1,0 +1,260 @@
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
+import { claimsOf, launchChromium, SCREENSHOTS, tokenInSrc } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(cleanUp);
+
+const SCOPES = ['customers.read', 'customers.write', 'invoices.read'];
+
+async function openHost(args: string[] = ['--ephemeral', '--scopes', SCOPES.join(',')]) {
+  const dev = await startDev(args);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.goto(`${dev.url}/`);
+  const frame = page.frameLocator('[data-testid="addon-frame"]');
+  await frame.locator('[data-testid="demo-context"]').filter({ hasText: 'org_demo' }).waitFor();
+  return { dev, page, frame, pageErrors };
+}
+
+const iframeSrc = async (page: Page) => (await page.locator('[data-testid="addon-frame"]').getAttribute('src'))!;
+
+/** Runs `script` inside the add-on's frame, as the add-on would. */
+async function inAddon(page: Page, script: string) {
+  const handle = await page.locator('[data-testid="addon-frame"]').elementHandle();
+  const frame = await handle!.contentFrame();
+  await frame!.evaluate(script);
+}
+
+describe('the host page and the postMessage bridge', () => {
+  it('opens the add-on with a session token in its URL and answers service:ready with service:context', async () => {
+    const { dev, page, frame, pageErrors } = await openHost();
+    const token = tokenInSrc(await iframeSrc(page));
+    expect(claimsOf(token)).toMatchObject({
+      type: 'addon_session',
+      orgId: 'org_demo',
+      userId: 'usr_demo',
+      scopes: SCOPES,
+    });
+    expect(await frame.locator('[data-testid="demo-context"]').textContent()).toContain('customers.write');
+    // The token works against the API, as the add-on uses it.
+    expect((await api(`${dev.apiUrl}/customers`, { token })).status).toBe(200);
+    await page.locator('[data-testid="tab-messages"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="message-row"][data-direction="in"][data-type="service:ready"]').count())
+      .toBe(1);
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="message-row"][data-direction="out"][data-type="service:context"]').count(),
+      )
+      .toBe(1);
+    expect(await page.locator('[data-testid="token-preview"]').textContent()).not.toContain(token);
+    await page.screenshot({ path: join(SCREENSHOTS, 'host-page.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a toast of the level a notify asks for', async () => {
+    const { page, frame } = await openHost();
+    await frame.locator('[data-testid="demo-notify-warning"]').click();
+    const toast = page.locator('[data-testid="toast"][data-level="warning"]');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('A warning message from the demo add-on');
+  });
+
+  it('moves the host to the in-app path a navigate names', async () => {
+    const { page, frame } = await openHost();
+    await frame.locator('[data-testid="demo-navigate"]').click();
+    await expect.poll(() => page.locator('[data-testid="host-path"]').textContent()).toBe('/invoices/overdue');
+  });
+
+  it('resizes the iframe to the exact height asked, within the documented range', async () => {
+    const { page } = await openHost();
+    const frameBox = () => page.locator('[data-testid="addon-frame"]').boundingBox();
+    await inAddon(
+      page,
+      `parent.postMessage({ type: 'service:resize', payload: { height: 432 } }, new URL(document.referrer).origin)`,
+    );
+    await expect.poll(async () => (await frameBox())?.height).toBe(432);
+    await inAddon(
+      page,
+      `parent.postMessage({ type: 'service:resize', payload: { height: 20 } }, new URL(document.referrer).origin)`,
+    );
+    await expect.poll(async () => (await frameBox())?.height).toBe(100);
+  });
+
+  it('closes the panel on close, and reopening mints a new token', async () => {
+    const { page, frame } = await openHost();
+    const first = tokenInSrc(await iframeSrc(page));
+    await frame.locator('[data-testid="demo-close"]').click();
+    await expect.poll(() => page.locator('[data-testid="addon-frame"]').count()).toBe(0);
+    await page.locator('[data-testid="open-addon"]').click();
+    await page
+      .frameLocator('[data-testid="addon-frame"]')
+      .locator('[data-testid="demo-context"]')
+      .filter({ hasText: 'org_demo' })
+      .waitFor();
+    const second = tokenInSrc(await iframeSrc(page));
+    expect(second).not.toBe(first);
+    expect(claimsOf(second).jti).not.toBe(claimsOf(first).jti);
+  });
+
+  it('reopens with a changed granted subset, org and user, in a token that carries them', async () => {
+    const { page } = await openHost();
+    await page.locator('[data-testid="tab-session"]').click();
+    await page.locator('[data-testid="scope-option"][value="customers.write"]').uncheck();
+    await page.locator('[data-testid="org-input"]').fill('org_second');
+    await page.locator('[data-testid="user-input"]').fill('usr_second');
+    await page.locator('[data-testid="apply-session"]').click();
+    await page
+      .frameLocator('[data-testid="addon-frame"]')
+      .locator('[data-testid="demo-context"]')
+      .filter({ hasText: 'org_second' })
+      .waitFor();
+    expect(claimsOf(tokenInSrc(await iframeSrc(page)))).toMatchObject({
+      orgId: 'org_second',
+      userId: 'usr_second',
+      scopes: ['customers.read', 'invoices.read'],
+    });
+  });
+
+  it('ignores messages from any window but its add-on frame, and flags malformed ones', async () => {
+    const { page, frame } = await openHost();
+    const foreign = await startForeignPage();
+    try {
+      // Another origin's frame, and the host's own window, both post a notify: nothing may happen.
+      await page.evaluate((url) => {
+        const iframe = document.createElement('iframe');
+        iframe.src = url;
+        document.body.appendChild(iframe);
+      }, foreign.url);
+      await page.evaluate(() =>
+        window.postMessage(
+          { type: 'service:notify', payload: { message: 'from the host window', level: 'error' } },
+          '*',
+        ),
+      );
+      await expect.poll(() => foreign.loaded).toBe(true);
+      await page.waitForTimeout(500);
+      expect(
+        await page
+          .locator('[data-testid="toast"]')
+          .filter({ hasText: /foreign|host window/ })
+          .count(),
+      ).toBe(0);
+
+      await inAddon(
+        page,
+        `parent.postMessage({ type: 'service:notify', payload: { level: 'loud' } }, new URL(document.referrer).origin)`,
+      );
+      await inAddon(page, `parent.postMessage({ type: 'service:dance' }, new URL(document.referrer).origin)`);
+      await page.locator('[data-testid="tab-messages"]').click();
+      await expect.poll(() => page.locator('[data-testid="message-row"][data-warning]').count()).toBe(2);
+
+      await frame.locator('[data-testid="demo-notify-success"]').click();
+      await page.locator('[data-testid="toast"][data-level="success"]').waitFor();
+    } finally {
+      await foreign.close();
+    }
+  });
+
+  it('says when the session expired, and reopens with a fresh token', async () => {
+    const { dev, page } = await openHost();
+    const first = tokenInSrc(await iframeSrc(page));
+    await cli(['clock', 'advance', '61m', '--emulator', dev.url]);
+    await page.locator('[data-testid="session-expired"]').waitFor();
+    await page.locator('[data-testid="reopen"]').click();
+    await page
+      .frameLocator('[data-testid="addon-frame"]')
+      .locator('[data-testid="demo-context"]')
+      .filter({ hasText: 'org_demo' })
+      .waitFor();
+    const second = tokenInSrc(await iframeSrc(page));
+    expect(second).not.toBe(first);
+    expect((await api(`${dev.apiUrl}/customers`, { token: second })).status).toBe(200);
+    expect((await api(`${dev.apiUrl}/customers`, { token: first })).status).toBe(401);
+  });
+});
+
+describe('the developer drawer', () => {
+  it('triggers an event that reaches a local receiver, and lists the delivery', async () => {
+    const { dev, page } = await openHost();
+    const receiver = await startReceiver();
+    const token = (await cli(['token', '--emulator', dev.url])).stdout.trim();
+    expect(
+      (
+        await api(`${dev.apiUrl}/events/subscribe`, {
+          token,
+          body: { event: 'customer.created', webhookUrl: receiver.url },
+        })
+      ).status,
+    ).toBe(201);
+
+    await page.locator('[data-testid="tab-events"]').click();
+    await page.locator('[data-testid="trigger-event"]').selectOption('customer.created');
+    await page.locator('[data-testid="trigger-data"]').fill('{"name": "From the drawer"}');
+    await page.locator('[data-testid="trigger-submit"]').click();
+    const [request] = await receiver.received(1);
+    expect(JSON.parse(request.body).data.name).toBe('From the drawer');
+    await expect.poll(() => page.locator('[data-testid="trigger-result"]').textContent()).toMatch(/1 deliver/);
+
+    await page.locator('[data-testid="tab-deliveries"]').click();
+    const row = page.locator('[data-testid="delivery-row"][data-event="customer.created"]');
+    await row.first().waitFor();
+    await row.first().click();
+    await page.locator('[data-testid="delivery-detail"]').waitFor();
+    await page.locator('[data-testid="replay"]').click();
+    await receiver.received(2);
+  });
+
+  it('shows API calls live, browses records and advances the clock', async () => {
+    const { dev, page, frame } = await openHost();
+    await page.locator('[data-testid="tab-audit"]').click();
+    await frame.locator('[data-testid="demo-create-customer"]').click();
+    await page.locator('[data-testid="audit-row"]').filter({ hasText: '/api/addon/v1/customers' }).first().waitFor();
+
+    await page.locator('[data-testid="tab-data"]').click();
+    await page.locator('[data-testid="data-collection"]').selectOption('customers');
+    await expect.poll(() => page.locator('[data-testid="data-row"]').count()).toBeGreaterThan(0);
+
+    await page.locator('[data-testid="tab-clock"]').click();
+    const before = JSON.parse((await cli(['clock', '--json', '--emulator', dev.url])).stdout).offsetMs;
+    await page.locator('[data-testid="clock-plus-5m"]').click();
+    await expect
+      .poll(async () => JSON.parse((await cli(['clock', '--json', '--emulator', dev.url])).stdout).offsetMs)
+      .toBe(before + 300_000);
+  });
+});
+
+/** A page on yet another origin that posts a notify to its parent as soon as it loads. */
+async function startForeignPage() {
+  const state = { loaded: false };
+  const server: Server = createServer((request, response) => {
+    if (request.url === '/loaded') {
+      state.loaded = true;
+      return response.writeHead(204).end();
+    }
+    response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><script>
+      parent.postMessage({ type: 'service:notify', payload: { message: 'foreign origin', level: 'error' } }, '*');
+      fetch('/loaded');
+    </script>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  });
+}
+
