@@ -23,15 +23,28 @@ export interface AddonPanel {
   showProblem(message: string): void;
 }
 
-export function createAddonPanel(options: { name: string; origin: string | null; onOpen(): void; onClose(): void }): AddonPanel {
+export function createAddonPanel(options: {
+  name: string;
+  origin: string | null;
+  onOpen(): void;
+  onClose(): void;
+}): AddonPanel {
   const { name } = options;
   let frame: HTMLIFrameElement | null = null;
   let expired: HTMLElement | null = null;
 
-  const path = h('code', { class: 'host-path', 'data-testid': 'host-path', title: 'The add-on’s in-app path (service:navigate)' }, '/');
+  const path = h(
+    'code',
+    { class: 'host-path', 'data-testid': 'host-path', title: 'The add-on’s in-app path (service:navigate)' },
+    '/',
+  );
   const heightLabel = h('span', { class: 'frame-height', title: 'The frame’s height (service:resize)' });
   const frameShell = h('div', { class: 'frame-shell' });
-  const panel = h('div', { class: 'addon-panel', 'data-testid': 'addon-panel', 'data-state': 'closed', hidden: true }, frameShell);
+  const panel = h(
+    'div',
+    { class: 'addon-panel', 'data-testid': 'addon-panel', 'data-state': 'closed', hidden: true },
+    frameShell,
+  );
   const placeholder = h(
     'div',
     { class: 'placeholder', hidden: true },
@@ -46,8 +59,21 @@ export function createAddonPanel(options: { name: string; origin: string | null;
     'div',
     { class: 'main-actions' },
     heightLabel,
-    h('button', { type: 'button', class: 'button small', title: 'Reopen with a new session token', onclick: options.onOpen }, 'Reload'),
-    h('button', { type: 'button', class: 'button small', title: 'Close the add-on, as service:close does', onclick: options.onClose }, 'Close'),
+    h(
+      'button',
+      { type: 'button', class: 'button small', title: 'Reopen with a new session token', onclick: options.onOpen },
+      'Reload',
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'button small',
+        title: 'Close the add-on, as service:close does',
+        onclick: options.onClose,
+      },
+      'Close',
+    ),
   );
 
   const element = h(
@@ -56,9 +82,21 @@ export function createAddonPanel(options: { name: string; origin: string | null;
     h(
       'div',
       { class: 'main-header' },
-      h('div', { class: 'crumbs' }, h('span', { class: 'muted' }, 'Add-ons'), h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'), h('strong', {}, name)),
+      h(
+        'div',
+        { class: 'crumbs' },
+        h('span', { class: 'muted' }, 'Add-ons'),
+        h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
+        h('strong', {}, name),
+      ),
       // Without an add-on there is no location to show, but host-path stays in the page.
-      h('div', { class: 'location', title: options.origin ?? '', hidden: !options.origin }, icon(options.origin?.startsWith('https:') ? 'lock' : 'globe', 14), h('span', { class: 'location-origin' }, options.origin ?? ''), path),
+      h(
+        'div',
+        { class: 'location', title: options.origin ?? '', hidden: !options.origin },
+        icon(options.origin?.startsWith('https:') ? 'lock' : 'globe', 14),
+        h('span', { class: 'location-origin' }, options.origin ?? ''),
+        path,
+      ),
       actions,
     ),
     h('div', { class: 'stage' }, panel, placeholder, problem),
@@ -74,13 +112,26 @@ export function createAddonPanel(options: { name: string; origin: string | null;
     if (value && !expired && frame) {
       expired = h(
         'div',
-        { class: 'expired-overlay', 'data-testid': 'session-expired', role: 'alertdialog', 'aria-label': 'Session expired' },
+        {
+          class: 'expired-overlay',
+          'data-testid': 'session-expired',
+          role: 'alertdialog',
+          'aria-label': 'Session expired',
+        },
         h(
           'div',
           { class: 'expired-card' },
           h('p', { class: 'expired-title' }, 'Session expired'),
-          h('p', { class: 'muted' }, `The session token is past its expiry; ${name}'s API calls now get 401. Reopen it to get a new session.`),
-          h('button', { type: 'button', class: 'button primary', 'data-testid': 'reopen', onclick: options.onOpen }, 'Reopen'),
+          h(
+            'p',
+            { class: 'muted' },
+            `The session token is past its expiry; ${name}'s API calls now get 401. Reopen it to get a new session.`,
+          ),
+          h(
+            'button',
+            { type: 'button', class: 'button primary', 'data-testid': 'reopen', onclick: options.onOpen },
+            'Reopen',
+          ),
         ),
       );
       panel.appendChild(expired);

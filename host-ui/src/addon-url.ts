@@ -1,8 +1,7 @@
 // The add-on's URL as configured (`addonUrl` of /_emulator/status), its origin, and the URL the
 // frame loads: the same, with the session token in `service_token` (spec section 1, step 3).
 
-export const NO_ADDON_URL =
-  'No add-on URL configured: run addon dev with --addon-url or set url in addon.config.json';
+export const NO_ADDON_URL = 'No add-on URL configured: run addon dev with --addon-url or set url in addon.config.json';
 
 /** The origin messages must come from and go to; null when the URL cannot host an add-on. */
 export function addonOrigin(addonUrl: string): string | null {

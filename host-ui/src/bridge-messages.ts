@@ -28,7 +28,8 @@ type Payload = Record<string, unknown>;
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
   return typeof value;
 }
@@ -56,18 +57,23 @@ export function parseAddonMessage(data: unknown): ParsedMessage {
       if (!isObject(payload)) return fail(`service:navigate needs payload {path} (got ${describe(payload)})`);
       const { path } = payload;
       if (path === undefined) return fail('service:navigate: payload.path is missing');
-      if (typeof path !== 'string') return fail(`service:navigate: payload.path must be a string (got ${describe(path)})`);
-      if (!path.startsWith('/')) return fail(`service:navigate: payload.path must start with "/" (got ${describe(path)})`);
+      if (typeof path !== 'string')
+        return fail(`service:navigate: payload.path must be a string (got ${describe(path)})`);
+      if (!path.startsWith('/'))
+        return fail(`service:navigate: payload.path must start with "/" (got ${describe(path)})`);
       return ok({ type: 'service:navigate', path });
     }
     case 'service:notify': {
       if (!isObject(payload)) return fail(`service:notify needs payload {message, level} (got ${describe(payload)})`);
       const { message, level } = payload;
       if (message === undefined) return fail('service:notify: payload.message is missing');
-      if (typeof message !== 'string') return fail(`service:notify: payload.message must be a string (got ${describe(message)})`);
+      if (typeof message !== 'string')
+        return fail(`service:notify: payload.message must be a string (got ${describe(message)})`);
       if (message.trim() === '') return fail('service:notify: payload.message is empty');
       if (level !== undefined && !NOTIFY_LEVELS.includes(level as ToastLevel)) {
-        return fail(`service:notify: payload.level must be one of ${NOTIFY_LEVELS.join(', ')} (got ${describe(level)})`);
+        return fail(
+          `service:notify: payload.level must be one of ${NOTIFY_LEVELS.join(', ')} (got ${describe(level)})`,
+        );
       }
       return ok({ type: 'service:notify', message, level: (level as ToastLevel | undefined) ?? 'info' });
     }

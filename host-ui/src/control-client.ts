@@ -51,7 +51,8 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return parsed as T;
 }
 
-const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 export interface MintRequest {
   scopes: string[];
@@ -66,12 +67,18 @@ export const control = {
   advanceClock: (by: string) => call<ClockState>('POST', '/_emulator/clock/advance', { by }),
   audit: (limit: number) => call<{ data: AuditEntry[] }>('GET', `/_emulator/audit?${query({ limit })}`),
   trigger: (event: string, orgId: string, data?: Record<string, unknown>) =>
-    call<TriggerResult>('POST', '/_emulator/events/trigger', data === undefined ? { event, orgId } : { event, orgId, data }),
+    call<TriggerResult>(
+      'POST',
+      '/_emulator/events/trigger',
+      data === undefined ? { event, orgId } : { event, orgId, data },
+    ),
   deliveries: (limit: number) => call<{ data: Delivery[] }>('GET', `/_emulator/deliveries?${query({ limit })}`),
   // The replay route takes no body (docs/control-api.md), so none is sent.
-  replay: (deliveryId: string) => call<Delivery>('POST', `/_emulator/deliveries/${encodeURIComponent(deliveryId)}/replay`),
+  replay: (deliveryId: string) =>
+    call<Delivery>('POST', `/_emulator/deliveries/${encodeURIComponent(deliveryId)}/replay`),
   records: (collection: string, orgId: string, limit: number) =>
     call<RecordsPage>('GET', `/_emulator/records/${encodeURIComponent(collection)}?${query({ orgId, limit })}`),
-  seed: (orgId: string) => call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', { orgId }),
+  seed: (orgId: string) =>
+    call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', { orgId }),
   catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', '/api/addon/v1/events/catalog'),
 };

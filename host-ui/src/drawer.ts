@@ -56,7 +56,11 @@ export function createDrawer(tabs: DrawerTab[]): Drawer {
       tab.label,
       badge,
     );
-    const body = h('section', { class: 'tabpanel', role: 'tabpanel', id: `tabpanel-${tab.id}`, 'aria-labelledby': `tab-${tab.id}` }, tab.panel.element);
+    const body = h(
+      'section',
+      { class: 'tabpanel', role: 'tabpanel', id: `tabpanel-${tab.id}`, 'aria-labelledby': `tab-${tab.id}` },
+      tab.panel.element,
+    );
     buttons.set(tab.id, button);
     badges.set(tab.id, badge);
     bodies.set(tab.id, body);

@@ -31,7 +31,12 @@ export function span(ms: number): string {
   let seconds = Math.round(ms / 1000);
   if (seconds <= 0) return '0s';
   const parts: string[] = [];
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     const count = Math.floor(seconds / size);
     if (count > 0) parts.push(`${count}${unit}`);
     seconds -= count * size;

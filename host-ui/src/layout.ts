@@ -29,7 +29,11 @@ export function createShell(addonName: string, onOpenAddon: () => void): Shell {
   const org = h('span', { class: 'account-org' });
   const user = h('span', { class: 'account-user' });
   const avatar = h('span', { class: 'avatar', 'aria-hidden': 'true' });
-  const live = h('button', { type: 'button', class: 'live-indicator', 'data-state': 'connecting', disabled: true }, 'connecting');
+  const live = h(
+    'button',
+    { type: 'button', class: 'live-indicator', 'data-state': 'connecting', disabled: true },
+    'connecting',
+  );
   const drawerSlot = h('div', { class: 'drawer-slot' });
   const main = h('main', { class: 'main', id: 'main' });
 
@@ -53,7 +57,13 @@ export function createShell(addonName: string, onOpenAddon: () => void): Shell {
 
   const addonEntry = h(
     'button',
-    { type: 'button', class: 'nav-item nav-addon', 'data-testid': 'open-addon', title: `Open ${addonName}`, onclick: onOpenAddon },
+    {
+      type: 'button',
+      class: 'nav-item nav-addon',
+      'data-testid': 'open-addon',
+      title: `Open ${addonName}`,
+      onclick: onOpenAddon,
+    },
     icon('addon'),
     h('span', { class: 'nav-label' }, addonName),
   );
@@ -63,14 +73,38 @@ export function createShell(addonName: string, onOpenAddon: () => void): Shell {
     h(
       'header',
       { class: 'topbar' },
-      h('div', { class: 'brand' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), h('span', { class: 'brand-name' }, 'Service'), h('span', { class: 'env-badge', title: 'This is the local add-on emulator, not the service' }, 'emulator')),
+      h(
+        'div',
+        { class: 'brand' },
+        h('span', { class: 'brand-mark', 'aria-hidden': 'true' }),
+        h('span', { class: 'brand-name' }, 'Service'),
+        h('span', { class: 'env-badge', title: 'This is the local add-on emulator, not the service' }, 'emulator'),
+      ),
       h('div', { class: 'topbar-search', 'aria-hidden': 'true' }, 'Search invoices, customers…'),
-      h('div', { class: 'account' }, live, h('span', { class: 'account-chip', title: 'Organization' }, icon('building', 16), org), h('span', { class: 'account-chip', title: 'User' }, avatar, user), drawerToggle),
+      h(
+        'div',
+        { class: 'account' },
+        live,
+        h('span', { class: 'account-chip', title: 'Organization' }, icon('building', 16), org),
+        h('span', { class: 'account-chip', title: 'User' }, avatar, user),
+        drawerToggle,
+      ),
     ),
     h(
       'nav',
       { class: 'sidebar', 'aria-label': 'Service navigation' },
-      h('div', { class: 'nav-section' }, ...INERT_ENTRIES.map(([name, label]) => h('span', { class: 'nav-item inert', title: 'Not part of the emulator' }, icon(name), h('span', { class: 'nav-label' }, label)))),
+      h(
+        'div',
+        { class: 'nav-section' },
+        ...INERT_ENTRIES.map(([name, label]) =>
+          h(
+            'span',
+            { class: 'nav-item inert', title: 'Not part of the emulator' },
+            icon(name),
+            h('span', { class: 'nav-label' }, label),
+          ),
+        ),
+      ),
       h('div', { class: 'nav-heading' }, 'Add-ons'),
       h('div', { class: 'nav-section' }, addonEntry),
     ),

@@ -28,7 +28,13 @@ async function start(app: HTMLElement): Promise<void> {
     status = await control.status();
   } catch (error) {
     app.replaceChildren(
-      h('div', { class: 'fatal', role: 'alert' }, h('h1', {}, 'The emulator does not answer'), h('p', {}, (error as Error).message), h('p', { class: 'muted' }, 'Is addon dev still running? Reload this page once it is.')),
+      h(
+        'div',
+        { class: 'fatal', role: 'alert' },
+        h('h1', {}, 'The emulator does not answer'),
+        h('p', {}, (error as Error).message),
+        h('p', { class: 'muted' }, 'Is addon dev still running? Reload this page once it is.'),
+      ),
     );
     return;
   }
@@ -41,7 +47,11 @@ async function start(app: HTMLElement): Promise<void> {
 
   const openAddon = async (settings?: SessionSettings) => {
     if (!addonUrl || !origin) {
-      panel.showProblem(addonUrl ? `The add-on URL ${addonUrl} is not an http(s) URL; set url in addon.config.json or --addon-url.` : NO_ADDON_URL);
+      panel.showProblem(
+        addonUrl
+          ? `The add-on URL ${addonUrl} is not an http(s) URL; set url in addon.config.json or --addon-url.`
+          : NO_ADDON_URL,
+      );
       return;
     }
     try {
@@ -72,9 +82,17 @@ async function start(app: HTMLElement): Promise<void> {
   const audit = createAuditPanel();
   const data = createDataPanel(session);
   const drawer = createDrawer([
-    { id: 'session', label: 'Session', panel: createSessionPanel({ status, session, clock, reopen: (settings) => void openAddon(settings) }) },
+    {
+      id: 'session',
+      label: 'Session',
+      panel: createSessionPanel({ status, session, clock, reopen: (settings) => void openAddon(settings) }),
+    },
     { id: 'messages', label: 'Messages', panel: messages },
-    { id: 'events', label: 'Events', panel: createEventsPanel({ session, onDeliveries: (list) => list.forEach(deliveries.upsert) }) },
+    {
+      id: 'events',
+      label: 'Events',
+      panel: createEventsPanel({ session, onDeliveries: (list) => list.forEach(deliveries.upsert) }),
+    },
     { id: 'deliveries', label: 'Deliveries', panel: deliveries },
     { id: 'audit', label: 'Audit', panel: audit },
     { id: 'data', label: 'Data', panel: data },
@@ -144,7 +162,10 @@ async function start(app: HTMLElement): Promise<void> {
   stream.onResync(() => {
     void audit.reload();
     void deliveries.reload();
-    control.clock().then((state) => clock.update(state), () => undefined);
+    control.clock().then(
+      (state) => clock.update(state),
+      () => undefined,
+    );
   });
   void audit.reload();
   void deliveries.reload();

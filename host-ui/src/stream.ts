@@ -42,7 +42,9 @@ export function openStream(url = STREAM_URL): Stream {
     });
     // The browser retries by itself after a dropped connection (CONNECTING); it gives up for good
     // on an HTTP error or a wrong content type (CLOSED), e.g. an emulator without this route.
-    current.addEventListener('error', () => setState(current.readyState === EventSource.CLOSED ? 'down' : 'connecting'));
+    current.addEventListener('error', () =>
+      setState(current.readyState === EventSource.CLOSED ? 'down' : 'connecting'),
+    );
     for (const name of NAMES) {
       current.addEventListener(name, (event) => {
         let payload: unknown;

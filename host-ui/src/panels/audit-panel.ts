@@ -21,20 +21,32 @@ export function createAuditPanel(): AuditPanel {
   const seen = new Set<string>();
   let entries: AuditEntry[] = [];
   const list = h('ol', { class: 'log audit-log' });
-  const empty = h('p', { class: 'empty muted' }, 'No API calls yet. Calls the add-on makes with its token appear here as they are answered.');
+  const empty = h(
+    'p',
+    { class: 'empty muted' },
+    'No API calls yet. Calls the add-on makes with its token appear here as they are answered.',
+  );
   const element = h('div', { class: 'panel audit-panel' });
 
   const row = (entry: AuditEntry) =>
     h(
       'li',
-      { class: `log-row audit-row${entry.status >= 400 ? ' failed' : ''}`, 'data-testid': 'audit-row', 'data-status': entry.status, 'data-request-id': entry.requestId },
+      {
+        class: `log-row audit-row${entry.status >= 400 ? ' failed' : ''}`,
+        'data-testid': 'audit-row',
+        'data-status': entry.status,
+        'data-request-id': entry.requestId,
+      },
       h('span', { class: 'log-time' }, timeOfDay(entry.time)),
       h('span', { class: `method method-${entry.method.toLowerCase()}` }, entry.method),
       h('code', { class: 'audit-path', title: entry.path }, entry.path),
       h('span', { class: `http-status status-${Math.floor(entry.status / 100)}xx` }, String(entry.status)),
       h(
         'span',
-        { class: `scope-decision decision-${entry.scope.decision}`, title: `user ${entry.userId} · org ${entry.orgId} · token ${entry.tokenId}` },
+        {
+          class: `scope-decision decision-${entry.scope.decision}`,
+          title: `user ${entry.userId} · org ${entry.orgId} · token ${entry.tokenId}`,
+        },
         entry.scope.required ? `${entry.scope.required} ${entry.scope.decision}` : 'no scope needed',
       ),
       h('span', { class: 'muted small' }, `${entry.durationMs} ms`),
@@ -64,7 +76,9 @@ export function createAuditPanel(): AuditPanel {
       const fresh = data.filter((entry) => !seen.has(entry.requestId));
       if (fresh.length === 0) return;
       fresh.forEach((entry) => seen.add(entry.requestId));
-      entries = [...entries, ...fresh].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)).slice(-MAX_ROWS);
+      entries = [...entries, ...fresh]
+        .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))
+        .slice(-MAX_ROWS);
       list.replaceChildren(...entries.map(row));
       empty.hidden = entries.length > 0;
       element.scrollTop = element.scrollHeight;

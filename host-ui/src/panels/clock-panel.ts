@@ -17,7 +17,15 @@ const STEPS: Array<[string, string]> = [
 export function createClockPanel(clock: EmulatedClock): Panel {
   const now = h('output', { class: 'clock-now', 'data-testid': 'clock-now' });
   const offset = h('p', { class: 'muted small' });
-  const input = h('input', { type: 'text', 'data-testid': 'clock-input', id: 'clock-input', placeholder: '90s, 5m, 1h30m, 2d', autocomplete: 'off', spellcheck: 'false', maxlength: 50 });
+  const input = h('input', {
+    type: 'text',
+    'data-testid': 'clock-input',
+    id: 'clock-input',
+    placeholder: '90s, 5m, 1h30m, 2d',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    maxlength: 50,
+  });
   const buttons: HTMLButtonElement[] = [];
 
   const show = () => {
@@ -51,9 +59,19 @@ export function createClockPanel(clock: EmulatedClock): Panel {
   };
 
   for (const [by, testid] of STEPS) {
-    buttons.push(h('button', { type: 'button', class: 'button', 'data-testid': testid, onclick: () => void advance(by) }, `+${by}`));
+    buttons.push(
+      h(
+        'button',
+        { type: 'button', class: 'button', 'data-testid': testid, onclick: () => void advance(by) },
+        `+${by}`,
+      ),
+    );
   }
-  const submitButton = h('button', { type: 'submit', class: 'button primary', 'data-testid': 'clock-advance' }, 'Advance');
+  const submitButton = h(
+    'button',
+    { type: 'submit', class: 'button primary', 'data-testid': 'clock-advance' },
+    'Advance',
+  );
   buttons.push(submitButton);
 
   clock.onChange(show);
@@ -68,7 +86,12 @@ export function createClockPanel(clock: EmulatedClock): Panel {
       now,
       offset,
       h('div', { class: 'button-row' }, ...buttons.slice(0, STEPS.length)),
-      h('form', { class: 'inline-form', onsubmit: submit }, h('label', { class: 'field grow' }, h('span', {}, 'Advance by'), input), submitButton),
+      h(
+        'form',
+        { class: 'inline-form', onsubmit: submit },
+        h('label', { class: 'field grow' }, h('span', {}, 'Advance by'), input),
+        submitButton,
+      ),
       h(
         'p',
         { class: 'muted small' },

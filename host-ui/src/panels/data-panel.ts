@@ -18,7 +18,8 @@ const AMOUNT_FIELDS = ['total', 'amount', 'unitPrice'];
 
 type RecordDoc = Record<string, unknown>;
 
-const first = (record: RecordDoc, fields: string[]) => fields.map((field) => record[field]).find((value) => value !== undefined && value !== null);
+const first = (record: RecordDoc, fields: string[]) =>
+  fields.map((field) => record[field]).find((value) => value !== undefined && value !== null);
 
 function amount(record: RecordDoc): string {
   const value = first(record, AMOUNT_FIELDS);
@@ -34,10 +35,23 @@ export interface DataPanel extends Panel {
 export function createDataPanel(session: Session): DataPanel {
   let loadedFor = '';
   let request = 0;
-  const select = h('select', { 'data-testid': 'data-collection', id: 'data-collection' }, ...COLLECTIONS.map((name) => h('option', { value: name }, name)));
+  const select = h(
+    'select',
+    { 'data-testid': 'data-collection', id: 'data-collection' },
+    ...COLLECTIONS.map((name) => h('option', { value: name }, name)),
+  );
   const summary = h('span', { class: 'muted small' });
   const body = h('tbody');
-  const table = h('table', { class: 'records' }, h('thead', {}, h('tr', {}, h('th', {}, 'id'), h('th', {}, 'record'), h('th', {}, 'status'), h('th', { class: 'num' }, 'amount'))), body);
+  const table = h(
+    'table',
+    { class: 'records' },
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'id'), h('th', {}, 'record'), h('th', {}, 'status'), h('th', { class: 'num' }, 'amount')),
+    ),
+    body,
+  );
   const empty = h('div', { class: 'empty muted', hidden: true });
 
   const load = async () => {
@@ -53,7 +67,11 @@ export function createDataPanel(session: Session): DataPanel {
       replaceChildren(body, ...page.data.flatMap((record) => recordRows(record)));
       table.hidden = page.data.length === 0;
       empty.hidden = page.data.length > 0;
-      replaceChildren(empty, `No ${collection} in ${orgId}. `, h('button', { type: 'button', class: 'button small', onclick: () => void seed() }, 'Seed sample data'));
+      replaceChildren(
+        empty,
+        `No ${collection} in ${orgId}. `,
+        h('button', { type: 'button', class: 'button small', onclick: () => void seed() }, 'Seed sample data'),
+      );
     } catch (error) {
       if (mine !== request) return;
       summary.textContent = (error as Error).message;
@@ -64,11 +82,21 @@ export function createDataPanel(session: Session): DataPanel {
   };
 
   const recordRows = (record: RecordDoc) => {
-    const json = h('tr', { class: 'record-json', hidden: true }, h('td', { colspan: 4 }, h('pre', { class: 'json' }, prettyJson(record))));
+    const json = h(
+      'tr',
+      { class: 'record-json', hidden: true },
+      h('td', { colspan: 4 }, h('pre', { class: 'json' }, prettyJson(record))),
+    );
     const label = first(record, LABEL_FIELDS);
     const row = h(
       'tr',
-      { class: 'data-row', 'data-testid': 'data-row', 'data-id': String(record._id ?? ''), title: 'Show the whole record', onclick: () => (json.hidden = !json.hidden) },
+      {
+        class: 'data-row',
+        'data-testid': 'data-row',
+        'data-id': String(record._id ?? ''),
+        title: 'Show the whole record',
+        onclick: () => (json.hidden = !json.hidden),
+      },
       h('td', {}, h('code', {}, String(record._id ?? '—'))),
       h('td', { class: 'record-label' }, label === undefined ? '' : String(label)),
       h('td', {}, typeof record.status === 'string' ? h('span', { class: 'badge' }, record.status) : ''),

@@ -19,7 +19,11 @@ export function createDeliveriesPanel(): DeliveriesPanel {
   let deliveries: Delivery[] = [];
   let selectedId: string | null = null;
   const list = h('ol', { class: 'log delivery-list' });
-  const empty = h('p', { class: 'empty muted' }, 'No deliveries yet. Subscribe the add-on to an event, then trigger it from the Events tab.');
+  const empty = h(
+    'p',
+    { class: 'empty muted' },
+    'No deliveries yet. Subscribe the add-on to an event, then trigger it from the Events tab.',
+  );
   const detail = h('div', { class: 'detail-pane' });
 
   const row = (delivery: Delivery) =>
@@ -43,12 +47,21 @@ export function createDeliveriesPanel(): DeliveriesPanel {
         },
       },
       h('span', { class: `badge status-${delivery.status}` }, delivery.status),
-      h('span', { class: 'delivery-main' }, h('code', { class: 'delivery-event' }, delivery.event), h('span', { class: 'delivery-url muted small' }, delivery.webhookUrl)),
+      h(
+        'span',
+        { class: 'delivery-main' },
+        h('code', { class: 'delivery-event' }, delivery.event),
+        h('span', { class: 'delivery-url muted small' }, delivery.webhookUrl),
+      ),
       h(
         'span',
         { class: 'delivery-meta small' },
         h('span', { class: 'delivery-outcome' }, deliveryOutcome(delivery)),
-        h('span', { class: 'muted' }, `${delivery.attempts.length} ${delivery.attempts.length === 1 ? 'attempt' : 'attempts'} · ${timeOfDay(delivery.createdAt)}`),
+        h(
+          'span',
+          { class: 'muted' },
+          `${delivery.attempts.length} ${delivery.attempts.length === 1 ? 'attempt' : 'attempts'} · ${timeOfDay(delivery.createdAt)}`,
+        ),
       ),
     );
 
@@ -56,7 +69,16 @@ export function createDeliveriesPanel(): DeliveriesPanel {
     replaceChildren(list, ...deliveries.map(row));
     empty.hidden = deliveries.length > 0;
     const selected = deliveries.find((delivery) => delivery.deliveryId === selectedId);
-    replaceChildren(detail, selected ? deliveryDetail(selected, () => void replay(selected.deliveryId)) : h('p', { class: 'muted small' }, deliveries.length ? 'Select a delivery to see its requests and answers.' : ''));
+    replaceChildren(
+      detail,
+      selected
+        ? deliveryDetail(selected, () => void replay(selected.deliveryId))
+        : h(
+            'p',
+            { class: 'muted small' },
+            deliveries.length ? 'Select a delivery to see its requests and answers.' : '',
+          ),
+    );
   };
 
   const select = (deliveryId: string) => {
@@ -97,7 +119,18 @@ export function createDeliveriesPanel(): DeliveriesPanel {
     element: h(
       'div',
       { class: 'panel deliveries-panel split' },
-      h('div', { class: 'split-top' }, h('div', { class: 'panel-toolbar' }, h('span', { class: 'muted small' }, `Newest first, last ${LIMIT}`), h('button', { type: 'button', class: 'button small', onclick: () => void reload() }, 'Refresh')), empty, list),
+      h(
+        'div',
+        { class: 'split-top' },
+        h(
+          'div',
+          { class: 'panel-toolbar' },
+          h('span', { class: 'muted small' }, `Newest first, last ${LIMIT}`),
+          h('button', { type: 'button', class: 'button small', onclick: () => void reload() }, 'Refresh'),
+        ),
+        empty,
+        list,
+      ),
       h('div', { class: 'split-bottom' }, detail),
     ),
     upsert,

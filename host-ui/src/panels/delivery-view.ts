@@ -7,11 +7,15 @@ import type { Attempt, Delivery } from '../types';
 export function deliveryOutcome(delivery: Delivery): string {
   const last = delivery.attempts.at(-1);
   if (!last) return 'no attempt yet';
-  return last.response ? String(last.response.status) : last.error ?? 'no answer';
+  return last.response ? String(last.response.status) : (last.error ?? 'no answer');
 }
 
 const headerList = (headers: Record<string, string>) =>
-  h('dl', { class: 'headers' }, ...Object.entries(headers).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]));
+  h(
+    'dl',
+    { class: 'headers' },
+    ...Object.entries(headers).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]),
+  );
 
 function attemptView(attempt: Attempt): HTMLElement {
   const response = attempt.response;
@@ -23,7 +27,11 @@ function attemptView(attempt: Attempt): HTMLElement {
       {},
       `Attempt ${attempt.attempt}`,
       h('span', { class: 'muted small' }, ` ${dateTime(attempt.at)} · ${attempt.durationMs} ms`),
-      h('span', { class: `badge ${attempt.ok ? 'status-succeeded' : 'status-failed'}` }, response ? String(response.status) : 'error'),
+      h(
+        'span',
+        { class: `badge ${attempt.ok ? 'status-succeeded' : 'status-failed'}` },
+        response ? String(response.status) : 'error',
+      ),
     ),
     h('p', { class: 'detail-label' }, 'Request headers'),
     headerList(attempt.request.headers),
@@ -45,8 +53,24 @@ export function deliveryDetail(delivery: Delivery, onReplay: () => void): HTMLEl
     h(
       'div',
       { class: 'detail-head' },
-      h('div', {}, h('strong', {}, delivery.event), ' ', h('span', { class: `badge status-${delivery.status}` }, delivery.status)),
-      h('button', { type: 'button', class: 'button small', 'data-testid': 'replay', title: 'Send the same event and data again as a new delivery', onclick: onReplay }, 'Replay'),
+      h(
+        'div',
+        {},
+        h('strong', {}, delivery.event),
+        ' ',
+        h('span', { class: `badge status-${delivery.status}` }, delivery.status),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'button small',
+          'data-testid': 'replay',
+          title: 'Send the same event and data again as a new delivery',
+          onclick: onReplay,
+        },
+        'Replay',
+      ),
     ),
     h(
       'dl',

@@ -11,7 +11,11 @@ import { deliveryOutcome } from './delivery-view';
 
 export function createEventsPanel(deps: { session: Session; onDeliveries(deliveries: Delivery[]): void }): Panel {
   let catalog: CatalogEvent[] = [];
-  const select = h('select', { 'data-testid': 'trigger-event', id: 'trigger-event' }, h('option', { value: '' }, 'Loading the catalog…'));
+  const select = h(
+    'select',
+    { 'data-testid': 'trigger-event', id: 'trigger-event' },
+    h('option', { value: '' }, 'Loading the catalog…'),
+  );
   const description = h('p', { class: 'muted small event-description' });
   const data = h('textarea', {
     'data-testid': 'trigger-data',
@@ -117,7 +121,13 @@ export function createEventsPanel(deps: { session: Session; onDeliveries(deliver
       h(
         'form',
         { class: 'stack', onsubmit: trigger },
-        h('p', { class: 'muted small' }, 'Fires an event in organization ', org, ' to every active subscription there.'),
+        h(
+          'p',
+          { class: 'muted small' },
+          'Fires an event in organization ',
+          org,
+          ' to every active subscription there.',
+        ),
         h('label', { class: 'field' }, h('span', {}, 'Event'), select),
         description,
         h('label', { class: 'field' }, h('span', {}, 'Data overrides (JSON, empty for none)'), data),

@@ -53,7 +53,7 @@ export function createMessagesPanel(clock: EmulatedClock): MessagesPanel {
     element,
     add(entry) {
       const stickToBottom = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-      const payload = entry.payload === undefined ? '—' : JSON.stringify(entry.payload) ?? String(entry.payload);
+      const payload = entry.payload === undefined ? '—' : (JSON.stringify(entry.payload) ?? String(entry.payload));
       const row = h(
         'li',
         {
@@ -64,7 +64,14 @@ export function createMessagesPanel(clock: EmulatedClock): MessagesPanel {
           'data-warning': entry.warning,
         },
         h('span', { class: 'log-time' }, timeOfDay(clock.now())),
-        h('span', { class: `direction direction-${entry.direction}`, title: entry.direction === 'in' ? 'from the add-on' : 'to the add-on' }, entry.direction),
+        h(
+          'span',
+          {
+            class: `direction direction-${entry.direction}`,
+            title: entry.direction === 'in' ? 'from the add-on' : 'to the add-on',
+          },
+          entry.direction,
+        ),
         h('code', { class: 'message-type' }, entry.type || '(no type)'),
         h('code', { class: 'message-payload' }, payload),
         entry.warning ? h('span', { class: 'message-warning', role: 'note' }, `⚠ ${entry.warning} — ignored`) : null,

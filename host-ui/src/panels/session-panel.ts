@@ -19,7 +19,14 @@ export function createSessionPanel(deps: {
 
   const remaining = h('span', { class: 'countdown', 'data-testid': 'token-remaining' }, '—');
   const expiresAt = h('span', { class: 'muted' });
-  const preview = h('code', { 'data-testid': 'token-preview', title: 'The first characters of the session token; the page never shows it whole' }, '—');
+  const preview = h(
+    'code',
+    {
+      'data-testid': 'token-preview',
+      title: 'The first characters of the session token; the page never shows it whole',
+    },
+    '—',
+  );
   const orgValue = h('code');
   const userValue = h('code');
   const tokenScopes = h('div', { class: 'chips' });
@@ -28,8 +35,20 @@ export function createSessionPanel(deps: {
   const scopeBoxes = status.scopes.map((scope) =>
     h('input', { type: 'checkbox', 'data-testid': 'scope-option', value: scope, id: `scope-${scope}` }),
   );
-  const orgInput = h('input', { type: 'text', 'data-testid': 'org-input', id: 'org-input', autocomplete: 'off', spellcheck: 'false' });
-  const userInput = h('input', { type: 'text', 'data-testid': 'user-input', id: 'user-input', autocomplete: 'off', spellcheck: 'false' });
+  const orgInput = h('input', {
+    type: 'text',
+    'data-testid': 'org-input',
+    id: 'org-input',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  const userInput = h('input', {
+    type: 'text',
+    'data-testid': 'user-input',
+    id: 'user-input',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
 
   const showSettings = () => {
     scopeBoxes.forEach((box) => (box.checked = session.settings.scopes.includes(box.value)));
@@ -54,7 +73,10 @@ export function createSessionPanel(deps: {
     remaining.classList.toggle('expired', left !== null && left <= 0);
     remaining.classList.toggle('soon', left !== null && left > 0 && left < 5 * 60_000);
     const exp = session.current?.claims.exp;
-    expiresAt.textContent = exp === undefined ? 'the add-on is closed' : `${left! > 0 ? 'until' : 'since'} ${dateTime(exp * 1000)} (emulated)`;
+    expiresAt.textContent =
+      exp === undefined
+        ? 'the add-on is closed'
+        : `${left! > 0 ? 'until' : 'since'} ${dateTime(exp * 1000)} (emulated)`;
   };
 
   const showCurrent = () => {
@@ -65,7 +87,11 @@ export function createSessionPanel(deps: {
     jti.textContent = current ? `jti ${current.claims.jti}` : '';
     replaceChildren(
       tokenScopes,
-      ...(current ? (current.claims.scopes.length ? current.claims.scopes.map((scope) => h('span', { class: 'chip' }, scope)) : [h('span', { class: 'muted' }, 'no scopes')]) : ['—']),
+      ...(current
+        ? current.claims.scopes.length
+          ? current.claims.scopes.map((scope) => h('span', { class: 'chip' }, scope))
+          : [h('span', { class: 'muted' }, 'no scopes')]
+        : ['—']),
     );
     tick();
   };
@@ -85,7 +111,8 @@ export function createSessionPanel(deps: {
   showCurrent();
   showSettings();
 
-  const row = (label: string, ...value: Array<Node | string>) => h('div', { class: 'kv-row' }, h('dt', {}, label), h('dd', {}, ...value));
+  const row = (label: string, ...value: Array<Node | string>) =>
+    h('div', { class: 'kv-row' }, h('dt', {}, label), h('dd', {}, ...value));
 
   const element = h(
     'div',
@@ -106,17 +133,36 @@ export function createSessionPanel(deps: {
       'form',
       { class: 'settings', onsubmit: apply },
       h('h3', {}, 'Next opening'),
-      h('p', { class: 'muted small' }, 'Declared scopes; the checked ones are granted to the next token. “installed” marks those granted in the configuration.'),
+      h(
+        'p',
+        { class: 'muted small' },
+        'Declared scopes; the checked ones are granted to the next token. “installed” marks those granted in the configuration.',
+      ),
       h(
         'div',
         { class: 'scope-list' },
         ...scopeBoxes.map((box) =>
-          h('label', { class: 'scope-option', for: box.id }, box, h('code', {}, box.value), status.grantedScopes.includes(box.value) ? h('span', { class: 'tag' }, 'installed') : null),
+          h(
+            'label',
+            { class: 'scope-option', for: box.id },
+            box,
+            h('code', {}, box.value),
+            status.grantedScopes.includes(box.value) ? h('span', { class: 'tag' }, 'installed') : null,
+          ),
         ),
         status.scopes.length === 0 ? h('p', { class: 'muted' }, 'The add-on declares no scopes.') : null,
       ),
-      h('div', { class: 'field-row' }, h('label', { class: 'field' }, h('span', {}, 'Organization id'), orgInput), h('label', { class: 'field' }, h('span', {}, 'User id'), userInput)),
-      h('button', { type: 'submit', class: 'button primary', 'data-testid': 'apply-session' }, 'Reopen with these settings'),
+      h(
+        'div',
+        { class: 'field-row' },
+        h('label', { class: 'field' }, h('span', {}, 'Organization id'), orgInput),
+        h('label', { class: 'field' }, h('span', {}, 'User id'), userInput),
+      ),
+      h(
+        'button',
+        { type: 'submit', class: 'button primary', 'data-testid': 'apply-session' },
+        'Reopen with these settings',
+      ),
     ),
   );
   return { element };
