@@ -52,6 +52,11 @@ export interface Emulator extends ControlTarget {
   listen(): Promise<string>;
   /** Stops serving and flushes the store; safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Back to an empty organization world: records, subscriptions, deliveries, inbox, add-on data and
+   * rate windows are dropped. Keys stay (issued tokens keep verifying) and the clock keeps its time.
+   */
+  reset(): Promise<void>;
   readonly webhooks: Webhooks;
   /** The bundled demo add-on's URL while it is served (option `demo`). */
   readonly demoUrl: string | null;
@@ -117,6 +122,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
   let closing: Promise<void> | null = null;
   const clockListeners = new Set<(state: ClockState) => void>();
   let demo: DemoAddon | null = null;
+  const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
 
   const clockState = (): ClockState => ({
     now: new Date(clock.now()).toISOString(),
@@ -216,6 +222,14 @@ async function assemble(parts: Parts): Promise<Emulator> {
       return url;
     },
 
+    async reset() {
+      webhooks.dispatcher.reset();
+      limiter.clear();
+      await store.clear();
+      // The clock offset lives in the store too; keep it, so time never runs backwards.
+      await store.put('emulator', '_', { _id: 'clock', offsetMs: clock.offsetMs });
+    },
+
     close() {
       closing ??= (async () => {
         await webhooks.close();
@@ -229,7 +243,6 @@ async function assemble(parts: Parts): Promise<Emulator> {
     },
   };
 
-  const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
   app = await createHttpApp({
     webhooks,
     settings,

@@ -187,6 +187,12 @@ export function createDispatcher(options: DispatcherOptions) {
       return () => listeners.delete(listener);
     },
 
+    /** Forgets every scheduled retry (the store was emptied). */
+    reset(): void {
+      due.clear();
+      arm();
+    },
+
     /** Stops the timer and cancels attempts in flight; they stay due and go out after a restart. */
     async close(): Promise<void> {
       closing.abort();
