@@ -20,6 +20,10 @@ export interface AddonConfigFile {
   userId?: string;
   port?: number;
   rateLimit?: number;
+  /** The command that starts the add-on's dev server (`addon dev` runs it), e.g. `npm run dev`. */
+  dev?: string;
+  /** Webhook subscriptions `addon dev` and `addon exec` create on start. */
+  webhooks?: Array<{ event: string; url: string }>;
 }
 
 export const CONFIG_FILE = 'addon.config.json';
@@ -39,6 +43,17 @@ const schema = {
     userId: { type: 'string' },
     port: { type: 'integer', minimum: 0, maximum: 65535 },
     rateLimit: { type: 'integer', minimum: 1 },
+    dev: { type: 'string', minLength: 1 },
+    webhooks: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { event: { type: 'string' }, url: { type: 'string' } },
+        required: ['event', 'url'],
+      },
+    },
   },
 };
 const validate = new Ajv({ allErrors: true }).compile<AddonConfigFile>(schema);

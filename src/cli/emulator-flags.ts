@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
-import { readConfigFile } from './config-file.js';
+import type { AddonConfigFile } from './config-file.js';
 
 export interface SettingsFlags {
   appId?: string;
@@ -30,8 +30,7 @@ export function withSettingsFlags(command: Command): Command {
 }
 
 /** Flags over `addon.config.json` over the defaults. */
-export async function emulatorOptions(flags: SettingsFlags, cwd: string): Promise<EmulatorOptions> {
-  const file = await readConfigFile(cwd);
+export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): EmulatorOptions {
   return {
     appId: flags.appId ?? file.appId,
     name: file.name,
@@ -43,5 +42,6 @@ export async function emulatorOptions(flags: SettingsFlags, cwd: string): Promis
     rateLimit: flags.rateLimit ?? file.rateLimit,
     port: flags.port ?? file.port,
     seed: flags.seed,
+    subscriptions: file.webhooks,
   };
 }

@@ -16,7 +16,8 @@ import { memoryPersistence } from '../store/memory-persistence.js';
 import type { Store } from '../store/store.js';
 import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createHttpApp, listenOn } from './http-app.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, notFound, UserError } from '../errors.js';
+import { covers } from '../auth/scopes.js';
 import { sampleRecord } from '../domain/samples.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { knownEvent } from '../webhooks/subscriptions.js';
@@ -38,6 +39,8 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   fetch?: typeof fetch;
   /** With no add-on URL configured, serve the bundled demo add-on on a port of its own. */
   demo?: boolean;
+  /** Webhook subscriptions of the add-on in its organization, made (or renewed) on start. */
+  subscriptions?: Array<{ event: string; url: string }>;
 }
 
 export interface Emulator extends ControlTarget {
@@ -89,6 +92,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const parts = { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, release };
     const emulator = await assemble(parts);
     if (options.seed && store.count('customers', settings.orgId) === 0) await emulator.seed();
+    for (const { event, url } of options.subscriptions ?? []) await subscribeConfigured(emulator, event, url);
     return emulator;
   } catch (error) {
     for (const resource of opened.reverse()) await resource.close().catch(() => {});
@@ -267,4 +271,16 @@ const definedOnly = <T extends object>(source: T): Partial<T> =>
 function subscribe<T>(listeners: Set<T>, listener: T): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** A configured subscription, held to the rules of POST /events/subscribe; a bad one is the user's to fix. */
+async function subscribeConfigured(emulator: Emulator, event: string, url: string): Promise<void> {
+  const { orgId, appId, grantedScopes } = emulator.settings;
+  try {
+    const scope = `${knownEvent(event).resource}.read`;
+    if (!covers(grantedScopes, scope)) throw new Error(`it needs ${scope}, which the add-on is not granted`);
+    await emulator.webhooks.subscriptions.subscribe(orgId, appId, event, url);
+  } catch (error) {
+    throw new UserError(`webhook subscription to ${event} (${url}) in addon.config.json: ${(error as Error).message}`);
+  }
 }

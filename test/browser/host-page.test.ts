@@ -257,4 +257,3 @@ async function startForeignPage() {
     },
   });
 }
-

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { execa } from 'execa';
 import { createEmulator } from '../../emulator/create-emulator.js';
 import { UserError } from '../../errors.js';
+import { readConfigFile } from '../config-file.js';
 import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 
 /**
@@ -17,7 +18,7 @@ export function execCommand(program: Command): void {
       .passThroughOptions(),
   ).action(async (command: string[], flags: SettingsFlags) => {
     const emulator = await createEmulator({
-      ...(await emulatorOptions(flags, process.cwd())),
+      ...emulatorOptions(flags, await readConfigFile(process.cwd())),
       port: 0,
       dataDir: undefined,
     });

@@ -1,0 +1,77 @@
+import type { AuditEntry } from '../audit/audit-log.js';
+import type { Emulator } from '../emulator/create-emulator.js';
+import type { AttemptReport } from '../webhooks/dispatcher.js';
+import { color, printJsonLine, println } from './output.js';
+
+/** What `addon dev` prints: the banner, then a line per API call and per webhook attempt. */
+export function printDevOutput(
+  emulator: Emulator,
+  { json, host, readyMs }: { json?: boolean; host: string; readyMs: number },
+): void {
+  if (json) {
+    printJsonLine({ event: 'ready', ...emulator.status(), readyMs });
+    emulator.onAudit((entry) => printJsonLine({ event: 'request', ...entry }));
+    emulator.onDelivery(({ delivery, attempt }) =>
+      printJsonLine({
+        event: 'delivery',
+        deliveryId: delivery.deliveryId,
+        name: delivery.event,
+        status: delivery.status,
+        ...attempt,
+      }),
+    );
+    return;
+  }
+  printBanner(emulator, host, readyMs);
+  emulator.onAudit((entry) => println(requestLine(entry)));
+  emulator.onDelivery((report) => println(deliveryAttemptLine(report)));
+}
+
+function printBanner(emulator: Emulator, host: string, readyMs: number): void {
+  const { settings } = emulator;
+  const row = (label: string, value: string) => println(`  ${color.dim(label.padEnd(12))}${value}`);
+  println();
+  println(`  ${color.bold('addon dev')}  ${settings.name} ${color.dim(`(${settings.appId})`)}`);
+  println();
+  row('Host page', color.cyan(emulator.url + '/'));
+  row('Add-on', `${settings.addonUrl}${emulator.demoUrl ? color.dim(' (demo)') : ''}`);
+  row('REST API', color.cyan(emulator.apiUrl));
+  row('JWKS', emulator.url + '/.well-known/jwks.json');
+  row('App id', settings.appId);
+  row('Org', settings.orgId);
+  row('User', settings.userId);
+  row('Scopes', `${settings.grantedScopes.join(' ')} ${color.dim(`(declared: ${settings.scopes.join(' ')})`)}`);
+  row('Rate limit', `${settings.rateLimit} requests/hour`);
+  row('Data', emulator.dataDir ?? 'in memory (--ephemeral)');
+  println();
+  println(
+    `  ${color.green('Ready')} in ${readyMs} ms. Mint a token with ${color.bold('npx addon token')}; Ctrl-C stops.`,
+  );
+  println();
+  if (emulator.demoUrl) {
+    println(color.dim('  No add-on URL configured (--addon-url or "url" in addon.config.json): the host page opens'));
+    println(color.dim('  the bundled demo add-on, served on a port of its own.\n'));
+  }
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
+    println(color.yellow(`  Bound to ${host}: other machines can reach the add-on API (not the control API).\n`));
+  }
+}
+
+function requestLine(entry: AuditEntry): string {
+  const status =
+    entry.status < 300
+      ? color.green(entry.status)
+      : entry.status < 500
+        ? color.yellow(entry.status)
+        : color.red(entry.status);
+  const scope = entry.scope.required ? color.dim(` ${entry.scope.required} ${entry.scope.decision}`) : '';
+  return `${color.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${color.dim(`${entry.durationMs}ms`)}${scope}`;
+}
+
+/** `00:12:01 webhook invoice.paid -> http://127.0.0.1:3000/hooks 200 12ms (attempt 1)` */
+function deliveryAttemptLine({ delivery, attempt }: AttemptReport): string {
+  const outcome = attempt.response ? String(attempt.response.status) : attempt.error!;
+  const painted = attempt.ok ? color.green(outcome) : color.red(outcome);
+  const retry = delivery.nextAttemptAt ? color.dim(` retry at ${delivery.nextAttemptAt.slice(11, 19)}`) : '';
+  return `${color.dim(attempt.at.slice(11, 19))} ${color.magenta('webhook')} ${delivery.event} -> ${delivery.webhookUrl} ${painted} ${color.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt})`)}${retry}`;
+}

@@ -1,0 +1,77 @@
+import open from 'open';
+import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
+import { UserError } from '../errors.js';
+import { printDevOutput } from './dev-output.js';
+import { color, println } from './output.js';
+
+export interface DevSessionOptions {
+  emulator: EmulatorOptions;
+  /** The add-on's own dev command from addon.config.json, run beside the emulator. */
+  addonCommand?: string;
+  cwd: string;
+  open: boolean;
+  json?: boolean;
+}
+
+/**
+ * `addon dev`: the emulator, the add-on's dev server when one is configured, the browser, and a clean
+ * stop on Ctrl-C.
+ */
+export async function runDevSession(options: DevSessionOptions): Promise<void> {
+  const started = performance.now();
+  const emulator = await createEmulator(options.emulator);
+  let addon: AddonProcess | null = null;
+  try {
+    await emulator.listen();
+    addon = options.addonCommand ? await startAddon(emulator, options) : null;
+  } catch (error) {
+    await addon?.stop();
+    await emulator.close();
+    throw error;
+  }
+  printDevOutput(emulator, {
+    json: options.json,
+    host: options.emulator.host ?? '127.0.0.1',
+    readyMs: Math.round(performance.now() - started),
+  });
+  if (options.open && !process.env.CI) open(emulator.url).catch(() => {});
+  stopOnSignal(async () => {
+    await addon?.stop();
+    await emulator.close();
+    if (!options.json) println(color.dim('  Stopped; the store is flushed.'));
+  });
+}
+
+/** Starts the add-on's dev command with the emulator's addresses in its environment, and waits for it. */
+async function startAddon(emulator: Emulator, options: DevSessionOptions): Promise<AddonProcess> {
+  const url = emulator.settings.addonUrl;
+  if (!url || emulator.demoUrl) throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
+  const addon = startAddonProcess({
+    command: options.addonCommand!,
+    cwd: options.cwd,
+    url,
+    env: { ADDON_EMULATOR_URL: emulator.url, ADDON_API_URL: emulator.apiUrl, VITE_ADDON_API_URL: emulator.apiUrl },
+    onLine: (line) => println(`${color.cyan('[addon]')} ${line}`),
+  });
+  try {
+    await addon.ready;
+    return addon;
+  } catch (error) {
+    await addon.stop();
+    throw error;
+  }
+}
+
+/** Ctrl-C (or SIGTERM) stops everything cleanly, flushing the store; a second one does not wait. */
+function stopOnSignal(stopAll: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    await stopAll();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

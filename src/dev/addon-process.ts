@@ -1,0 +1,87 @@
+import { createInterface } from 'node:readline';
+import { execa, type ResultPromise } from 'execa';
+import { UserError } from '../errors.js';
+
+export interface AddonProcess {
+  /** Resolves once the add-on's URL answers HTTP; rejects if the process exits first or it times out. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface AddonProcessOptions {
+  /** The `dev` command of addon.config.json, run through the shell in `cwd`. */
+  command: string;
+  cwd: string;
+  /** The add-on's dev URL, polled until it answers. */
+  url: string;
+  env: Record<string, string>;
+  /** Each line the process prints (stdout and stderr). */
+  onLine(line: string): void;
+  readyTimeoutMs?: number;
+}
+
+/**
+ * Runs the add-on's own dev server beside the emulator, as `addon dev` does when addon.config.json
+ * names a `dev` command. It gets a process group of its own, so stopping it stops what it started
+ * (npm, then vite) too.
+ */
+export function startAddonProcess(options: AddonProcessOptions): AddonProcess {
+  const child: ResultPromise = execa(options.command, {
+    shell: true,
+    cwd: options.cwd,
+    env: options.env,
+    all: true,
+    buffer: false,
+    reject: false,
+    detached: true,
+    stdin: 'ignore',
+  });
+  createInterface({ input: child.all! }).on('line', options.onLine);
+  let exited = false;
+  const exit = child.then((result) => {
+    exited = true;
+    return result;
+  });
+
+  const ready = (async () => {
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+    while (Date.now() < deadline) {
+      if (exited)
+        throw new UserError(`the add-on's dev command "${options.command}" exited with ${(await exit).exitCode}`);
+      if (await answers(options.url)) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new UserError(
+      `the add-on did not answer at ${options.url} within ${(options.readyTimeoutMs ?? 60_000) / 1000} s`,
+    );
+  })();
+
+  return {
+    ready,
+    async stop() {
+      if (exited || child.pid === undefined) return;
+      signalGroup(child.pid, 'SIGTERM');
+      const forced = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), 3000);
+      await exit;
+      clearTimeout(forced);
+    },
+  };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
