@@ -1,0 +1,61 @@
+// The test harness's cost to a test suite: startEmulator() to ready, and reset(), each the median of
+// 20, against a bare fastify server started and closed on a free port in the same run (the floor a
+// test server cannot go under). Loopback only; every server is closed.
+//
+//   npm run bench            (runs this last)
+//   node bench/harness.js    (after npm run build)
+
+const RUNS = 20;
+const { startEmulator } = await import('../dist/testing/index.js');
+const { default: Fastify } = await import('fastify');
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+};
+const time = async (fn) => {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+};
+
+async function bareFastify() {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+// Warm-up: the first start pays for loading modules, which a test suite pays once.
+await (await startEmulator()).stop();
+await (await bareFastify()).close();
+
+const starts = [];
+const bare = [];
+const resets = [];
+for (let i = 0; i < RUNS; i++) {
+  let emulator;
+  starts.push(await time(async () => (emulator = await startEmulator({ scopes: ['*'] }))));
+  const token = await emulator.token();
+  for (let n = 0; n < 20; n++) {
+    await fetch(`${emulator.apiUrl}/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Customer ${n}` }),
+    });
+  }
+  resets.push(await time(() => emulator.reset()));
+  await emulator.stop();
+  let app;
+  bare.push(await time(async () => (app = await bareFastify())));
+  await app.close();
+}
+
+const start = median(starts);
+const floor = median(bare);
+const reset = median(resets);
+console.log(`\nnode ${process.version}; median of ${RUNS} runs each, after one warm-up\n`);
+console.log('| measurement | median ms | baseline | baseline ms | ratio |');
+console.log('|---|---|---|---|---|');
+console.log(`| startEmulator() to ready | ${start.toFixed(1)} | bare fastify listen on port 0 | ${floor.toFixed(1)} | ${(start / floor).toFixed(1)}x |`);
+console.log(`| reset() with 20 records | ${reset.toFixed(2)} | startEmulator() to ready | ${start.toFixed(1)} | ${(reset / start).toFixed(3)}x |`);
