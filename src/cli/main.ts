@@ -6,6 +6,7 @@ import { deliveriesCommand, inboxCommand } from './commands/deliveries.js';
 import { devCommand } from './commands/dev.js';
 import { eventsCommand, triggerCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
+import { initCommand } from './commands/init.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
 import { tokenCommand } from './commands/token.js';
@@ -22,7 +23,7 @@ export function program(): Command {
     .enablePositionalOptions()
     .exitOverride();
   const commands = [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, eventsCommand, triggerCommand];
-  for (const add of [...commands, deliveriesCommand, inboxCommand, execCommand]) add(cli);
+  for (const add of [...commands, deliveriesCommand, inboxCommand, execCommand, initCommand]) add(cli);
   return cli;
 }
 

@@ -1,0 +1,133 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UserError } from '../errors.js';
+
+/** The starter add-ons: plain folders in the package (habit 11), the same from src/ and dist/. */
+export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+/** This package's root, which a new add-on depends on with `file:` so that it installs offline. */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]+$/, '');
+export const DEFAULT_TEMPLATE = 'vite-ts';
+
+export interface ScaffoldOptions {
+  /** Where to create the add-on; relative to `cwd`. Created if missing; must be empty if not. */
+  dir: string;
+  template?: string;
+  /** The dependency spec on this package; default `file:<its root>`. */
+  devkit?: string;
+  cwd?: string;
+}
+
+export interface ScaffoldResult {
+  /** Absolute path of the new add-on. */
+  dir: string;
+  template: string;
+  /** The files written, relative to `dir`, `/`-separated, sorted. */
+  files: string[];
+  /** What replaced the placeholders. */
+  name: string;
+  appId: string;
+  devkit: string;
+}
+
+/** Files and folders never copied from a template (left there by working on the template itself). */
+const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json', '.addon']);
+/** Template files whose names npm or git would act upon inside the package are stored under another name. */
+const RENAMED: Record<string, string> = { _gitignore: '.gitignore' };
+
+export async function listTemplates(): Promise<string[]> {
+  const entries = await readdir(TEMPLATES_DIR, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+}
+
+/** Copies a template into a new or empty directory and fills in its placeholders. */
+export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const template = options.template ?? DEFAULT_TEMPLATE;
+  const templates = await listTemplates();
+  if (!templates.includes(template))
+    throw new UserError(`unknown template ${JSON.stringify(template)}; the templates are ${templates.join(', ')}`);
+  const dir = resolve(options.cwd ?? process.cwd(), options.dir);
+  await prepareTarget(dir);
+
+  const name = packageName(basename(dir));
+  const values: Record<string, string> = {
+    name,
+    appId: `com.example.${appIdLabel(name)}`,
+    devkit: options.devkit ?? `file:${PACKAGE_ROOT.split(sep).join('/')}`,
+  };
+  const source = join(TEMPLATES_DIR, template);
+  const files: string[] = [];
+  for (const file of await walk(source)) {
+    const target = file
+      .split('/')
+      .map((part) => RENAMED[part] ?? part)
+      .join('/');
+    await mkdir(join(dir, target, '..'), { recursive: true });
+    await writeFile(join(dir, target), fill(await readFile(join(source, file)), values));
+    files.push(target);
+  }
+  return { dir, template, files: files.sort(), name, appId: values.appId, devkit: values.devkit };
+}
+
+async function prepareTarget(dir: string): Promise<void> {
+  let entries: string[];
+  try {
+    if (!(await stat(dir)).isDirectory()) throw new UserError(`${dir} exists and is not a directory`);
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true });
+    return;
+  }
+  if (entries.length > 0) throw new UserError(`${dir} is not empty; choose a new or empty directory`);
+}
+
+/** Every file under `root`, relative and `/`-separated. */
+async function walk(root: string, prefix = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(join(root, prefix), { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name)) continue;
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await walk(root, path)));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files;
+}
+
+/** Replaces `{{name}}`, `{{appId}}` and `{{devkit}}` in text files; binary files (with a NUL) are copied as they are. */
+function fill(content: Buffer, values: Record<string, string>): Buffer {
+  if (content.includes(0)) return content;
+  const text = content.toString('utf8').replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+  return Buffer.from(text, 'utf8');
+}
+
+/** A valid npm package name from a directory name: `My Add-on!` → `my-add-on`. */
+export function packageName(dirName: string): string {
+  const name = dirName
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, '-')
+    .replace(/^[._-]+|[.-]+$/g, '')
+    .slice(0, 214);
+  return name || 'my-addon';
+}
+
+/** One label of an app id (`[a-z0-9][a-z0-9-]*`) from a package name: `my.add_on` → `my-add-on`. */
+export function appIdLabel(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-+|-+$/g, '') || 'my-addon'
+  );
+}
+
+/** How to reach `dir` from `cwd` in a shell: relative when inside, quoted when needed. */
+export function shellPath(dir: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, dir);
+  const path = rel && !rel.startsWith('..') ? rel : dir;
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,55 @@
+// Integration tests against the emulator: a fresh one in memory, on a free port, for this file.
+import { readFileSync } from 'node:fs';
+import { startEmulator, type TestEmulator } from 'addon-devkit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const config = JSON.parse(readFileSync(new URL('../addon.config.json', import.meta.url), 'utf8')) as {
+  appId: string;
+  scopes: string[];
+};
+
+let emulator: TestEmulator;
+let token: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ appId: config.appId, scopes: config.scopes });
+  token = await emulator.token();
+});
+afterAll(() => emulator?.stop());
+
+/** A call to the add-on REST API with the session token, as the front end makes it. */
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${emulator.apiUrl}/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('the add-on API, with the scopes of addon.config.json', () => {
+  it('creates a customer and lists it', async () => {
+    const created = await api('POST', 'customers', { name: 'Acme Ltd' });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ _id: expect.any(String), name: 'Acme Ltd' });
+
+    const listed = await api('GET', 'customers?limit=10');
+    expect(listed.status).toBe(200);
+    expect(listed.body.total).toBe(1);
+    expect(listed.body.data.map((c: { name: string }) => c.name)).toEqual(['Acme Ltd']);
+  });
+
+  it('is refused what the add-on did not ask for', async () => {
+    const refused = await api('GET', 'products');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ requiredScope: 'products.read', grantedScopes: config.scopes });
+  });
+});
+
+describe('the session token', () => {
+  it('expires an hour after it was made (on the emulated clock)', async () => {
+    expect((await api('GET', 'customers')).status).toBe(200);
+    await emulator.advanceClock('61m');
+    expect((await api('GET', 'customers')).status).toBe(401);
+  });
+});

@@ -1,0 +1,62 @@
+// The webhook receiver against the emulator: subscribe it through the API, fire an event, and check
+// that the handler got a verified, typed event.
+import { readFileSync } from 'node:fs';
+import { startEmulator, type TestEmulator } from 'addon-devkit/testing';
+import { isEvent, type WebhookEvent } from 'addon-devkit/webhooks';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startWebhookReceiver, type Receiver } from '../server/webhooks.ts';
+
+const { appId, scopes } = JSON.parse(readFileSync(new URL('../addon.config.json', import.meta.url), 'utf8')) as {
+  appId: string;
+  scopes: string[];
+};
+
+let emulator: TestEmulator;
+let receiver: Receiver;
+const received: WebhookEvent[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ appId, scopes });
+  receiver = await startWebhookReceiver({ appId, port: 0, onEvent: (event) => void received.push(event) });
+});
+afterAll(async () => {
+  await receiver?.close();
+  await emulator?.stop();
+});
+
+it('receives invoice.paid as a verified, typed event', async () => {
+  const subscribed = await fetch(`${emulator.apiUrl}/events/subscribe`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await emulator.token()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ event: 'invoice.paid', webhookUrl: receiver.url }),
+  });
+  expect(subscribed.status).toBe(201);
+
+  const { deliveries } = await emulator.trigger('invoice.paid', { paymentMethod: 'card' });
+  expect(deliveries.map((d) => d.status)).toEqual(['succeeded']);
+
+  expect(received).toHaveLength(1);
+  const [event] = received;
+  if (!isEvent(event, 'invoice.paid')) throw new Error(`expected invoice.paid, got ${event.event}`);
+  expect(event.appId).toBe(appId);
+  expect(event.deliveryId).toBe(deliveries[0].deliveryId);
+  expect(event.data.paymentMethod).toBe('card');
+  expect(event.data.paidAmount).toBeGreaterThan(0);
+});
+
+it('refuses a delivery that is not signed for this add-on', async () => {
+  const body = JSON.stringify({
+    event: 'invoice.paid',
+    data: {},
+    organizationId: 'org_x',
+    timestamp: '',
+    deliveryId: 'x',
+  });
+  const forged = await fetch(receiver.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-signature': `sha256=${'0'.repeat(64)}` },
+    body,
+  });
+  expect(forged.status).toBe(401);
+  expect(received).toHaveLength(1);
+});

@@ -1,0 +1,100 @@
+import { readdirSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp, cli, ROOT, tempDir } from '../helpers.js';
+
+afterAll(cleanUp);
+
+/** Every folder of templates/: a new template is tested without touching this file. */
+const TEMPLATES = readdirSync(join(ROOT, 'templates')).sort();
+const APP_ID_RULE = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/;
+
+/**
+ * The environment of a user's shell: without the npm_* variables of the `npm test` running us, so
+ * that the inner npm takes its prefix from its own directory.
+ */
+const userEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|userconfig|globalconfig)$/i.test(key),
+  ),
+);
+
+/** Runs a command in the new add-on as a user would, failing with its whole output. */
+async function run(cwd: string, command: string, args: string[], timeout = 120_000) {
+  const result = await execa(command, args, {
+    cwd,
+    timeout,
+    reject: false,
+    all: true,
+    env: { ...userEnv, NO_COLOR: '1', CI: '1' },
+    extendEnv: false,
+  });
+  if (result.exitCode !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.exitCode}):\n${result.all}`);
+  return result;
+}
+
+describe.each(TEMPLATES)('addon init --template %s', (template) => {
+  it('makes an add-on that installs against this package by path, builds and passes its tests', async () => {
+    const dir = join(await tempDir(), 'my-addon');
+    const init = await cli(['init', dir, '--template', template, '--json']);
+    expect(init.stderr).toBe('');
+    expect(init.exitCode).toBe(0);
+    const result = JSON.parse(init.stdout) as { dir: string; template: string; files: string[] };
+    expect(result).toMatchObject({ dir, template });
+    expect(result.files).toEqual(expect.arrayContaining(['.gitignore', 'package.json', 'addon.config.json']));
+    expect(result.files).not.toContain('_gitignore');
+
+    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    expect(pkg).toMatchObject({ name: 'my-addon', private: true, type: 'module' });
+    expect(pkg.devDependencies['addon-devkit']).toBe(`file:${ROOT.replace(/\/$/, '')}`);
+    const config = JSON.parse(await readFile(join(dir, 'addon.config.json'), 'utf8'));
+    expect(config).toMatchObject({ appId: 'com.example.my-addon', name: 'my-addon', dev: 'npm run dev' });
+    for (const file of result.files) expect(await readFile(join(dir, file), 'utf8'), file).not.toMatch(/\{\{\w+\}\}/);
+
+    // From the npm cache that this project's own install filled, going to the registry only for a
+    // version published since (--offline would fail on those). The kit itself comes by path, and
+    // its prepare script must not rebuild this checkout under the running suite.
+    await run(dir, 'npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund']);
+    await run(dir, 'npm', ['run', 'build']);
+    const test = await run(dir, 'npm', ['test']);
+    expect(test.all).toMatch(/Tests\s+\d+ passed/);
+  }, 240_000);
+});
+
+describe('addon init', () => {
+  it('prints the next steps, and derives a valid package name and app id from the directory', async () => {
+    const parent = await tempDir();
+    const init = await cli(['init', 'My Add_on!'], { cwd: parent });
+    expect(init.exitCode).toBe(0);
+    expect(init.stdout).toContain('from the vite-ts template');
+    expect(init.stdout).toMatch(/cd 'My Add_on!'\n\s+npm install\n\s+npx addon dev/);
+    const dir = join(parent, 'My Add_on!');
+    const { name } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    const { appId } = JSON.parse(await readFile(join(dir, 'addon.config.json'), 'utf8'));
+    expect(name).toBe('my-add_on');
+    expect(appId).toBe('com.example.my-add-on');
+    expect(appId).toMatch(APP_ID_RULE);
+    expect((await readdir(dir)).sort()).toContain('.gitignore');
+  });
+
+  it('refuses a directory that is not empty, in one line', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'notes.txt'), 'mine');
+    const init = await cli(['init', dir]);
+    expect(init.exitCode).toBe(1);
+    expect(init.stdout).toBe('');
+    expect(init.stderr).toBe(`addon: ${dir} is not empty; choose a new or empty directory`);
+    expect(await readdir(dir)).toEqual(['notes.txt']);
+  });
+
+  it('refuses an unknown template, in one line naming the templates', async () => {
+    const dir = join(await tempDir(), 'x');
+    const init = await cli(['init', dir, '--template', 'react']);
+    expect(init.exitCode).toBe(1);
+    expect(init.stderr).toBe('addon: unknown template "react"; the templates are full-stack, vite-ts');
+    await expect(readdir(dir)).rejects.toThrow(/ENOENT/);
+  });
+});
