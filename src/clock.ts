@@ -11,6 +11,13 @@ export interface Clock {
   advance(ms: number): void;
 }
 
+/** The clock as the control API reports it. */
+export interface ClockState {
+  now: string;
+  nowMs: number;
+  offsetMs: number;
+}
+
 export interface ClockOptions {
   offsetMs?: number;
   /** The real time source; injected so unit tests can freeze it. */

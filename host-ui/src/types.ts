@@ -1,11 +1,14 @@
-// Shapes of the emulator's answers, as documented in docs/control-api.md and docs/webhooks.md.
-// Only the fields the host page reads are typed.
+// Shapes of the emulator's answers. Where the emulator has a type of its own, it is imported from
+// src/ (type-only: nothing of the server reaches the bundle), so the two cannot drift apart.
+import type { ClockState } from '../../src/clock.js';
+import type { SessionClaims } from '../../src/auth/tokens.js';
+import type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
+import type { AuditEntry } from '../../src/audit/audit-log.js';
 
-export interface ClockState {
-  now: string;
-  nowMs: number;
-  offsetMs: number;
-}
+export type { AuditEntry } from '../../src/audit/audit-log.js';
+export type { SessionClaims } from '../../src/auth/tokens.js';
+export type { ClockState } from '../../src/clock.js';
+export type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 
 export interface EmulatorStatus {
   appId: string;
@@ -22,15 +25,11 @@ export interface EmulatorStatus {
   clock: ClockState;
 }
 
-export interface SessionClaims {
-  type: 'addon_session';
+export interface TriggerResult {
+  event: string;
   orgId: string;
-  userId: string;
-  appId: string;
-  scopes: string[];
-  jti: string;
-  iat: number;
-  exp: number;
+  data: Record<string, unknown>;
+  deliveries: Delivery[];
 }
 
 export interface MintedToken {
@@ -38,53 +37,7 @@ export interface MintedToken {
   claims: SessionClaims;
 }
 
-export interface AuditEntry {
-  time: string;
-  requestId: string;
-  appId: string;
-  orgId: string;
-  userId: string;
-  tokenId: string;
-  method: string;
-  path: string;
-  status: number;
-  scope: { required: string | null; decision: 'granted' | 'denied' | 'not_required' };
-  durationMs: number;
-}
-
-export interface Attempt {
-  attempt: number;
-  at: string;
-  request: { url: string; headers: Record<string, string> };
-  ok: boolean;
-  response: { status: number; headers: Record<string, string>; body: string; truncated: boolean } | null;
-  error: string | null;
-  durationMs: number;
-}
-
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
-
-export interface Delivery {
-  deliveryId: string;
-  event: string;
-  orgId: string;
-  appId: string;
-  webhookUrl: string;
-  /** The exact body sent, as text. */
-  payload: string;
-  status: DeliveryStatus;
-  attempts: Attempt[];
-  nextAttemptAt: string | null;
-  replayOf: string | null;
-  createdAt: string;
-}
-
-export interface TriggerResult {
-  event: string;
-  orgId: string;
-  data: Record<string, unknown>;
-  deliveries: Delivery[];
-}
+export type DeliveryStatus = Delivery['status'];
 
 export interface CatalogEvent {
   name: string;

@@ -3,6 +3,7 @@ import type { AuditEntry } from '../audit/audit-log.js';
 import type { MintRequest, SessionClaims } from '../auth/tokens.js';
 import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
+import type { ClockState } from '../clock.js';
 import { useErrorBodies } from '../api/error-body.js';
 import { PLAIN_ID } from '../emulator/settings.js';
 import type { Doc, Page } from '../store/store.js';
@@ -12,11 +13,7 @@ import { webhookControlRoutes, type WebhookControlTarget } from './webhook-contr
 
 export const CONTROL_PREFIX = '/_emulator';
 
-export interface ClockState {
-  now: string;
-  nowMs: number;
-  offsetMs: number;
-}
+export type { ClockState } from '../clock.js';
 
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */
 export interface ControlTarget extends WebhookControlTarget {
