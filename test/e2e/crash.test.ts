@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { api, cleanUp, cli, startDev, tempDir } from '../helpers.js';
+import { api, cleanUp, cli, startDev, startReceiver, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -42,4 +42,27 @@ it('loses no answered write when killed mid-load, over several rounds', async ()
   const { body } = await api(`${last.apiUrl}/customers?limit=1`, { token });
   expect(body.total).toBeGreaterThanOrEqual(answered.length);
   JSON.parse(await readFile(join(data, 'db.json'), 'utf8'));
+});
+
+it('keeps a pending webhook retry through a SIGKILL and sends it after the restart', async () => {
+  const data = await tempDir();
+  const receiver = await startReceiver({ status: 500 });
+  const first = await startDev(['--data', data]);
+  const token = (await cli(['token', '--emulator', first.url])).stdout.trim();
+  await api(`${first.apiUrl}/events/subscribe`, {
+    token,
+    body: { event: 'customer.created', webhookUrl: receiver.url },
+  });
+  await api(`${first.apiUrl}/customers`, { token, body: { name: 'Acme' } });
+  await receiver.received(1);
+  await new Promise((r) => setTimeout(r, 200)); // the failed attempt is journaled right after it ends
+  first.process.kill('SIGKILL');
+  await first.stop();
+
+  receiver.status = 200;
+  const second = await startDev(['--data', data]);
+  await cli(['clock', 'advance', '1m', '--emulator', second.url]);
+  const [attempt1, attempt2] = await receiver.received(2);
+  expect(attempt2.headers['x-service-delivery-attempt']).toBe('2');
+  expect(JSON.parse(attempt2.body).deliveryId).toBe(JSON.parse(attempt1.body).deliveryId);
 });
