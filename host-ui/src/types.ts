@@ -4,22 +4,15 @@ import type { ClockState } from '../../src/clock.js';
 import type { SessionClaims } from '../../src/auth/tokens.js';
 import type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 import type { AuditEntry } from '../../src/audit/audit-log.js';
+import type { EmulatorSettings } from '../../src/emulator/settings.js';
 
 export type { AuditEntry } from '../../src/audit/audit-log.js';
 export type { SessionClaims } from '../../src/auth/tokens.js';
 export type { ClockState } from '../../src/clock.js';
 export type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 
-export interface EmulatorStatus {
-  appId: string;
-  name: string;
-  addonUrl: string | null;
-  /** Declared scopes. */
-  scopes: string[];
-  /** Scopes granted at installation (a subset of the declared ones). */
-  grantedScopes: string[];
-  orgId: string;
-  userId: string;
+/** GET /_emulator/status: the emulated add-on's settings, and where the emulator is. */
+export interface EmulatorStatus extends EmulatorSettings {
   url: string;
   apiUrl: string;
   clock: ClockState;

@@ -23,9 +23,17 @@ async function openHost(args: string[] = ['--ephemeral', '--scopes', SCOPES.join
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   await page.goto(`${dev.url}/`);
   const frame = page.frameLocator('[data-testid="addon-frame"]');
-  await frame.locator('[data-testid="demo-context"]').filter({ hasText: 'org_demo' }).waitFor();
+  await addonShows(page, 'org_demo');
   return { dev, page, frame, pageErrors };
 }
+
+/** Waits until the (re)opened add-on shows a context naming `text` (an org id). */
+const addonShows = (page: Page, text: string) =>
+  page
+    .frameLocator('[data-testid="addon-frame"]')
+    .locator('[data-testid="demo-context"]')
+    .filter({ hasText: text })
+    .waitFor();
 
 const iframeSrc = async (page: Page) => (await page.locator('[data-testid="addon-frame"]').getAttribute('src'))!;
 
@@ -98,11 +106,7 @@ describe('the host page and the postMessage bridge', () => {
     await frame.locator('[data-testid="demo-close"]').click();
     await expect.poll(() => page.locator('[data-testid="addon-frame"]').count()).toBe(0);
     await page.locator('[data-testid="open-addon"]').click();
-    await page
-      .frameLocator('[data-testid="addon-frame"]')
-      .locator('[data-testid="demo-context"]')
-      .filter({ hasText: 'org_demo' })
-      .waitFor();
+    await addonShows(page, 'org_demo');
     const second = tokenInSrc(await iframeSrc(page));
     expect(second).not.toBe(first);
     expect(claimsOf(second).jti).not.toBe(claimsOf(first).jti);
@@ -115,11 +119,7 @@ describe('the host page and the postMessage bridge', () => {
     await page.locator('[data-testid="org-input"]').fill('org_second');
     await page.locator('[data-testid="user-input"]').fill('usr_second');
     await page.locator('[data-testid="apply-session"]').click();
-    await page
-      .frameLocator('[data-testid="addon-frame"]')
-      .locator('[data-testid="demo-context"]')
-      .filter({ hasText: 'org_second' })
-      .waitFor();
+    await addonShows(page, 'org_second');
     expect(claimsOf(tokenInSrc(await iframeSrc(page)))).toMatchObject({
       orgId: 'org_second',
       userId: 'usr_second',
@@ -173,11 +173,7 @@ describe('the host page and the postMessage bridge', () => {
     await cli(['clock', 'advance', '61m', '--emulator', dev.url]);
     await page.locator('[data-testid="session-expired"]').waitFor();
     await page.locator('[data-testid="reopen"]').click();
-    await page
-      .frameLocator('[data-testid="addon-frame"]')
-      .locator('[data-testid="demo-context"]')
-      .filter({ hasText: 'org_demo' })
-      .waitFor();
+    await addonShows(page, 'org_demo');
     const second = tokenInSrc(await iframeSrc(page));
     expect(second).not.toBe(first);
     expect((await api(`${dev.apiUrl}/customers`, { token: second })).status).toBe(200);
