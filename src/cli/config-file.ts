@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { UserError } from '../errors.js';
 
 /**
@@ -56,7 +56,10 @@ const schema = {
     },
   },
 };
-const validate = new Ajv({ allErrors: true }).compile<AddonConfigFile>(schema);
+// Compiled on first use: most runs have no config file, and compiling costs start-up time.
+let validator: ValidateFunction<AddonConfigFile> | null = null;
+const validate = (value: unknown): value is AddonConfigFile =>
+  (validator ??= new Ajv({ allErrors: true }).compile<AddonConfigFile>(schema))(value);
 
 export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
   const file = join(dir, CONFIG_FILE);
@@ -74,7 +77,7 @@ export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
     throw new UserError(`${CONFIG_FILE} is not valid JSON: ${(error as Error).message}`);
   }
   if (!validate(parsed)) {
-    const [first] = validate.errors!;
+    const [first] = validator!.errors!;
     const where =
       first.instancePath.slice(1) || (first.params as { additionalProperty?: string }).additionalProperty || 'the file';
     const what = first.keyword === 'additionalProperties' ? 'is not a known field' : first.message;

@@ -1,4 +1,3 @@
-import open from 'open';
 import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
@@ -35,7 +34,9 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
     host: options.emulator.host ?? '127.0.0.1',
     readyMs: Math.round(performance.now() - started),
   });
-  if (options.open && !process.env.CI) open(emulator.url).catch(() => {});
+  // Loaded only when used: importing `open` costs start-up time on every run.
+  if (options.open && !process.env.CI)
+    void import('open').then(({ default: open }) => open(emulator.url)).catch(() => {});
   stopOnSignal(async () => {
     await addon?.stop();
     await emulator.close();
@@ -47,7 +48,7 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
 async function startAddon(emulator: Emulator, options: DevSessionOptions): Promise<AddonProcess> {
   const url = emulator.settings.addonUrl;
   if (!url || emulator.demoUrl) throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
-  const addon = startAddonProcess({
+  const addon = await startAddonProcess({
     command: options.addonCommand!,
     cwd: options.cwd,
     url,

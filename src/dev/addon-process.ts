@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { UserError } from '../errors.js';
 
 export interface AddonProcess {
@@ -25,7 +25,9 @@ export interface AddonProcessOptions {
  * names a `dev` command. It gets a process group of its own, so stopping it stops what it started
  * (npm, then vite) too.
  */
-export function startAddonProcess(options: AddonProcessOptions): AddonProcess {
+export async function startAddonProcess(options: AddonProcessOptions): Promise<AddonProcess> {
+  // Loaded here, not at the top: most `addon dev` runs start no add-on, and execa is slow to import.
+  const { execa } = await import('execa');
   const child: ResultPromise = execa(options.command, {
     shell: true,
     cwd: options.cwd,

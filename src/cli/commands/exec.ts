@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { execa } from 'execa';
 import { createEmulator } from '../../emulator/create-emulator.js';
 import { UserError } from '../../errors.js';
 import { readConfigFile } from '../config-file.js';
@@ -26,6 +25,7 @@ export function execCommand(program: Command): void {
       await emulator.listen();
       const { token } = await emulator.mintToken();
       const { settings } = emulator;
+      const { execa } = await import('execa');
       const result = await execa(command[0], command.slice(1), {
         stdio: 'inherit',
         reject: false,
