@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOG } from '../webhooks/catalog/index.js';
+import { CATALOG, publishedCatalog, scopeToReceive } from '../webhooks/catalog/index.js';
 import { knownEvent, MAX_URL_LENGTH, type Subscription, type SubscriptionService } from '../webhooks/subscriptions.js';
 import { requireScope } from './pipeline.js';
 import { errorResponse } from './schemas.js';
@@ -14,15 +14,7 @@ const tags = ['events'];
 
 /** The event catalog (public) and the add-on's subscriptions. */
 export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionService): void {
-  const catalog = {
-    data: CATALOG.map(({ name, description, resource, schema }) => ({
-      name,
-      description,
-      scope: `${resource}.read`,
-      schema,
-    })),
-    total: CATALOG.length,
-  };
+  const catalog = { data: publishedCatalog(), total: CATALOG.length };
   app.get('/events/catalog', {
     config: { public: true },
     schema: {
@@ -51,7 +43,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
     },
     handler: async (request, reply) => {
       const { event, webhookUrl } = request.body;
-      requireScope(request, `${knownEvent(event).resource}.read`);
+      requireScope(request, scopeToReceive(knownEvent(event)));
       const { orgId, appId } = request.session!;
       const { subscription, created } = await subscriptions.subscribe(orgId, appId, event, webhookUrl);
       return reply.code(created ? 201 : 200).send({ data: view(subscription) });
@@ -85,7 +77,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
     },
     handler: async (request, reply) => {
       const { event } = request.body;
-      requireScope(request, `${knownEvent(event).resource}.read`);
+      requireScope(request, scopeToReceive(knownEvent(event)));
       await subscriptions.unsubscribe(request.session!.orgId, request.session!.appId, event);
       return reply.code(204).send();
     },

@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { once } from 'node:events';
+import { createListeners } from '../listeners.js';
 
 /** One line of `audit.log`: one call that passed the rate limit. Never the token, only its `jti`. */
 export interface AuditEntry {
@@ -35,7 +36,7 @@ const KEEP = 1000;
  */
 export async function openAuditLog(file?: string): Promise<AuditLog> {
   const ring: AuditEntry[] = file ? await readTail(file) : [];
-  const listeners = new Set<(entry: AuditEntry) => void>();
+  const listeners = createListeners<AuditEntry>();
   const out: WriteStream | null = file ? createWriteStream(file, { flags: 'a' }) : null;
   let closed: Promise<void> | null = null;
 
@@ -44,13 +45,10 @@ export async function openAuditLog(file?: string): Promise<AuditLog> {
       ring.push(entry);
       if (ring.length > KEEP) ring.splice(0, ring.length - KEEP);
       out?.write(JSON.stringify(entry) + '\n');
-      for (const listener of listeners) listener(entry);
+      listeners.emit(entry);
     },
     recent: (limit) => ring.slice(Math.max(0, ring.length - limit)),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => listeners.on(listener),
     close() {
       closed ??= (async () => {
         listeners.clear();

@@ -16,11 +16,13 @@ import { memoryPersistence } from '../store/memory-persistence.js';
 import type { Store } from '../store/store.js';
 import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createHttpApp, listenOn } from './http-app.js';
+import { createListeners } from '../listeners.js';
 import { ApiError, notFound, UserError } from '../errors.js';
 import { covers } from '../auth/scopes.js';
 import { sampleRecord } from '../domain/samples.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { knownEvent } from '../webhooks/subscriptions.js';
+import { scopeToReceive } from '../webhooks/catalog/index.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { checkGranted, checkId, checkScopes, resolveSettings, type EmulatorSettings } from './settings.js';
 
@@ -124,7 +126,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
   let url = '';
   let origins: ReadonlySet<string> = new Set();
   let closing: Promise<void> | null = null;
-  const clockListeners = new Set<(state: ClockState) => void>();
+  const clockListeners = createListeners<ClockState>();
   let demo: DemoAddon | null = null;
   const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
 
@@ -169,7 +171,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
       await store.put('emulator', '_', { _id: 'clock', offsetMs: clock.offsetMs });
       webhooks.dispatcher.runDue();
       const state = clockState();
-      clockListeners.forEach((listener) => listener(state));
+      clockListeners.emit(state);
       return state;
     },
 
@@ -195,7 +197,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
       const stops = [
         audit.subscribe((entry) => listener({ name: 'audit', data: entry })),
         webhooks.dispatcher.onAttempt((report) => listener({ name: 'delivery', data: report })),
-        subscribe(clockListeners, (state: ClockState) => listener({ name: 'clock', data: state })),
+        clockListeners.on((state) => listener({ name: 'clock', data: state })),
       ];
       return () => stops.forEach((stop) => stop());
     },
@@ -268,16 +270,11 @@ const savedClockOffset = (store: Store): number => (store.get('emulator', '_', '
 const definedOnly = <T extends object>(source: T): Partial<T> =>
   Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined)) as Partial<T>;
 
-function subscribe<T>(listeners: Set<T>, listener: T): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** A configured subscription, held to the rules of POST /events/subscribe; a bad one is the user's to fix. */
 async function subscribeConfigured(emulator: Emulator, event: string, url: string): Promise<void> {
   const { orgId, appId, grantedScopes } = emulator.settings;
   try {
-    const scope = `${knownEvent(event).resource}.read`;
+    const scope = scopeToReceive(knownEvent(event));
     if (!covers(grantedScopes, scope)) throw new Error(`it needs ${scope}, which the add-on is not granted`);
     await emulator.webhooks.subscriptions.subscribe(orgId, appId, event, url);
   } catch (error) {

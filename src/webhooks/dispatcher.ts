@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
+import { createListeners } from '../listeners.js';
 import type { EventData, EventDefinition } from './catalog/index.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
 import { postOnce } from './http-attempt.js';
@@ -39,7 +40,7 @@ export function createDispatcher(options: DispatcherOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const delays = options.retryDelaysMs ?? [60_000, 300_000];
   const maxAttempts = delays.length + 1;
-  const listeners = new Set<(report: AttemptReport) => void>();
+  const listeners = createListeners<AttemptReport>();
   const running = new Map<string, Promise<Delivery>>();
   const closing = new AbortController();
   let timer: NodeJS.Timeout | null = null;
@@ -117,7 +118,7 @@ export function createDispatcher(options: DispatcherOptions) {
     if (!outcome.ok && number >= maxAttempts && delivery.replayOf === null) {
       await subscriptions.disable(delivery.orgId, delivery.appId, delivery.event);
     }
-    for (const listener of listeners) listener({ delivery: updated, attempt });
+    listeners.emit({ delivery: updated, attempt });
     return updated;
   };
 
@@ -182,10 +183,7 @@ export function createDispatcher(options: DispatcherOptions) {
     /** Sends every retry that is due now (after `addon clock advance`, or at start). */
     runDue,
 
-    onAttempt(listener: (report: AttemptReport) => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onAttempt: (listener: (report: AttemptReport) => void): (() => void) => listeners.on(listener),
 
     /** Forgets every scheduled retry (the store was emptied). */
     reset(): void {

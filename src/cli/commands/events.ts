@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { TriggerResult } from '../../control/webhook-control.js';
 import { UserError } from '../../errors.js';
-import { CATALOG } from '../../webhooks/catalog/index.js';
+import { CATALOG, publishedCatalog, scopeToReceive } from '../../webhooks/catalog/index.js';
 import type { Delivery } from '../../webhooks/delivery-log.js';
 import { control, emulatorUrl, withEmulatorFlag } from '../emulator-client.js';
 import { color, printJson, println } from '../output.js';
@@ -14,19 +14,12 @@ export function eventsCommand(program: Command): void {
     .option('--json', 'print the catalog with the JSON schema of each event')
     .action((flags: { json?: boolean }) => {
       if (flags.json) {
-        return printJson(
-          CATALOG.map(({ name, description, resource, schema }) => ({
-            name,
-            description,
-            scope: `${resource}.read`,
-            schema,
-          })),
-        );
+        return printJson(publishedCatalog());
       }
       const width = Math.max(...CATALOG.map((e) => e.name.length));
       for (const event of CATALOG) {
         const fields = Object.keys((event.schema.properties as object) ?? {}).join(', ');
-        println(`${event.name.padEnd(width)}  ${color.dim(`${event.resource}.read`.padEnd(15))} ${event.description}`);
+        println(`${event.name.padEnd(width)}  ${color.dim(scopeToReceive(event).padEnd(15))} ${event.description}`);
         println(`${' '.repeat(width)}  ${color.dim(`data: ${fields}`)}`);
       }
     });

@@ -26,3 +26,15 @@ export const eventsOf = (change: Change): EventDefinition[] =>
   FAMILIES.filter((family) => family.collection === change.collection)
     .flatMap((family) => family.fired(change))
     .map((name) => BY_NAME.get(name)!);
+
+/** An add-on may receive an event only with the read scope of its resource (the data is that resource's). */
+export const scopeToReceive = (event: EventDefinition): string => `${event.resource}.read`;
+
+/** The catalog as `GET /events/catalog` and `addon events --json` publish it. */
+export const publishedCatalog = () =>
+  CATALOG.map((event) => ({
+    name: event.name,
+    description: event.description,
+    scope: scopeToReceive(event),
+    schema: event.schema,
+  }));
