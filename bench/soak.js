@@ -23,6 +23,9 @@ const check = (ok, message) => (ok ? console.log(`ok   ${message}`) : (failures.
 const dataDir = await mkdtemp(join(tmpdir(), 'addon-soak-'));
 /** deliveryId -> the event's timestamp, for every delivery the receiver answered 2xx. */
 const acknowledged = new Map();
+/** `deliveryId attempt` pairs that arrived more than once: each attempt must be sent once. */
+const seen = new Set();
+const repeated = [];
 let received = 0;
 // Flaky: a third of the deliveries fail, some answer slowly.
 const receiver = createServer((request, response) => {
@@ -33,6 +36,9 @@ const receiver = createServer((request, response) => {
     const fail = Math.random() < 0.33;
     setTimeout(() => {
       const { deliveryId, timestamp } = JSON.parse(Buffer.concat(chunks).toString());
+      const pair = `${deliveryId} ${request.headers['x-service-delivery-attempt']}`;
+      if (seen.has(pair)) repeated.push(pair);
+      seen.add(pair);
       if (!fail) acknowledged.set(deliveryId, timestamp);
       response.writeHead(fail ? 500 : 204).end();
     }, Math.random() < 0.1 ? 300 : 0);
@@ -46,6 +52,8 @@ const dev = spawn('node', [BIN, 'dev', '--json', '--no-open', '--port', '0', '--
   env: { ...process.env, CI: '1' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+// However the soak ends, the emulator ends with it.
+process.on('exit', () => dev.kill());
 const lines = createInterface({ input: dev.stdout });
 const ready = await new Promise((resolve) => lines.on('line', (line) => line.includes('"event":"ready"') && resolve(JSON.parse(line))));
 const { url, apiUrl } = ready;
@@ -101,18 +109,13 @@ const clockLoop = async () => {
     await subscribeAll();
   }
 };
-let windowStart = '9999';
-const windowLoop = async () => {
-  await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now() - 10_000)));
-  windowStart = (await control('/clock')).now;
-};
 const memoryLoop = async () => {
   while (Date.now() < deadline) {
     samples.push(await rss());
     await new Promise((r) => setTimeout(r, 5_000));
   }
 };
-await Promise.all([...Array.from({ length: 4 }, worker), triggerLoop(), clockLoop(), memoryLoop(), windowLoop()]);
+await Promise.all([...Array.from({ length: 4 }, worker), triggerLoop(), clockLoop(), memoryLoop()]);
 
 // Let the last retries go out, then stop the emulator cleanly (it flushes the store and audit log).
 await control('/clock/advance', { by: '6m' });
@@ -124,10 +127,11 @@ receiver.close();
 
 const auditLines = (await readFile(join(dataDir, 'audit.log'), 'utf8')).trim().split('\n').length;
 const inLog = new Map(deliveries.map((d) => [d.deliveryId, d]));
-// The log keeps the newest 5,000 deliveries (older finished ones make room), so the check covers the
-// deliveries of the last 10 s of load, fewer than that; every other acknowledged one still in the
-// log must say succeeded too.
-const lost = [...acknowledged].filter(([id, at]) => (at >= windowStart || inLog.has(id)) && inLog.get(id)?.status !== 'succeeded');
+// The log keeps the newest 5,000 deliveries: the oldest finished ones make room, in the order they
+// were created. So every acknowledged delivery created after the oldest finished one still logged
+// must be there, as succeeded.
+const oldestKept = deliveries.filter((d) => d.status !== 'pending').reduce((min, d) => (d.createdAt < min ? d.createdAt : min), '9999');
+const lost = [...acknowledged].filter(([id, at]) => (at > oldestKept || inLog.has(id)) && inLog.get(id)?.status !== 'succeeded');
 // V8 grows its heap during the first part of the load; flat means it stops growing: the last third
 // of the run peaks no more than a quarter (and 30 MB) above the middle third.
 const third = Math.max(1, Math.floor(samples.length / 3));
@@ -142,7 +146,8 @@ console.log(`\nsoak: ${SECONDS} s, ${calls} API calls, ${triggers} triggers, ${r
 console.log(`soak: RSS samples (MB): ${samples.map((m) => m.toFixed(0)).join(' ')}`);
 check(failures.length === 0, `no 5xx answers${failures.length ? `: ${failures.slice(0, 3).join('; ')}` : ''}`);
 check(auditLines === calls, `audit log has a line for every API call (${auditLines} lines, ${calls} calls)`);
-check(lost.length === 0, `every acknowledged delivery of the last 10 s, and every one still logged, is there as succeeded (${lost.length} missing)`);
+check(lost.length === 0, `every acknowledged delivery newer than the log's oldest finished one is there as succeeded (${lost.length} missing)`);
+check(repeated.length === 0, `no attempt of a delivery arrived twice (${repeated.length} did${repeated.length ? `: ${repeated.slice(0, 3).join(', ')}` : ''})`);
 check(late <= middle * 1.25 + 30, `memory stays flat (peak ${middle.toFixed(0)} MB in the middle third, ${late.toFixed(0)} MB in the last)`);
 await rm(dataDir, { recursive: true, force: true });
 process.exit(failures.length ? 1 : 0);

@@ -122,25 +122,32 @@ export function createDispatcher(options: DispatcherOptions) {
     return updated;
   };
 
-  /** Runs one attempt of a delivery, never two at once; a cancelled (closing) attempt leaves it due. */
-  const attempt = (delivery: Delivery): Promise<Delivery> => {
-    const current = running.get(delivery.deliveryId);
+  /**
+   * Runs the attempt a delivery is due for, never two at once; a cancelled (closing) attempt leaves it
+   * due. It starts from the log's current record, never the caller's copy: the retry timer may have
+   * sent an attempt since that copy was read, and a stale copy would send it again and overwrite it.
+   */
+  const attempt = ({ deliveryId, ...copy }: Delivery): Promise<Delivery> => {
+    const current = running.get(deliveryId);
     if (current) return current;
+    // Only a reset (which empties the log) leaves a delivery out of it.
+    const delivery = log.get(deliveryId) ?? { deliveryId, ...copy };
+    const dueAt = due.get(deliveryId);
+    if (dueAt === undefined || dueAt > clock.now()) return Promise.resolve(delivery);
     const run = attemptOnce(delivery)
       .catch(() => delivery)
       .finally(() => {
-        running.delete(delivery.deliveryId);
+        running.delete(deliveryId);
         arm();
       });
-    running.set(delivery.deliveryId, run);
+    running.set(deliveryId, run);
     return run;
   };
 
   const runDue = () => {
     if (closing.signal.aborted) return;
-    const now = clock.now();
-    for (const [deliveryId, dueAt] of due) {
-      const delivery = dueAt <= now && !running.has(deliveryId) ? log.get(deliveryId) : undefined;
+    for (const deliveryId of due.keys()) {
+      const delivery = log.get(deliveryId);
       if (delivery) void attempt(delivery);
     }
     arm();

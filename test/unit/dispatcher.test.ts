@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createClock } from '../../src/clock.js';
+import { openDocumentStore } from '../../src/store/document-store.js';
+import { memoryPersistence } from '../../src/store/memory-persistence.js';
+import { findEvent } from '../../src/webhooks/catalog/index.js';
+import { createDeliveryLog, MAX_DELIVERIES } from '../../src/webhooks/delivery-log.js';
+import { createDispatcher } from '../../src/webhooks/dispatcher.js';
+import { createSubscriptionService } from '../../src/webhooks/subscriptions.js';
+
+const ORG = 'org_a';
+const APP = 'com.example.demo-addon';
+const EVENT = findEvent('ticket.created')!;
+
+/** A dispatcher over an in-memory store, posting to `fetch`; the log starts full, so saving a new delivery trims it. */
+async function setup(fetch: typeof globalThis.fetch) {
+  const store = await openDocumentStore(memoryPersistence());
+  const clock = createClock();
+  const subscriptions = createSubscriptionService({ store, clock });
+  const log = createDeliveryLog(store);
+  await Promise.all(
+    Array.from({ length: MAX_DELIVERIES }, (_, i) =>
+      store.put('deliveries', '_', { _id: `old_${i}`, deliveryId: `old_${i}`, status: 'succeeded', nextAttemptAt: null }),
+    ),
+  );
+  await subscriptions.subscribe(ORG, APP, EVENT.name, 'http://127.0.0.1:9/hooks');
+  const dispatcher = createDispatcher({ clock, log, subscriptions, fetch });
+  return { dispatcher, log, clock };
+}
+
+describe('the dispatcher', () => {
+  it('sends an attempt once when the retry timer picks up a new delivery before its first attempt starts', async () => {
+    // The soak's lost acknowledgement: runDue() took a just-opened delivery and finished its first
+    // attempt while emit() was still waiting for the log's trim; emit() then attempted again from its
+    // stale copy and overwrote the acknowledged attempt.
+    const sent: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)).deliveryId);
+      return new Response(null, { status: sent.length === 1 ? 204 : 500 });
+    }) as typeof globalThis.fetch;
+    const { dispatcher, log } = await setup(fetch);
+
+    const emitted = dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
+    dispatcher.runDue();
+    const [delivery] = await emitted;
+
+    expect(sent).toEqual([delivery.deliveryId]);
+    const logged = log.get(delivery.deliveryId)!;
+    expect(logged.status).toBe('succeeded');
+    expect(logged.attempts.map((a) => a.response?.status)).toEqual([204]);
+    expect(delivery).toEqual(logged);
+    await dispatcher.close();
+  });
+});
