@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const BIN = fileURLToPath(new URL('../bin/addon.js', import.meta.url));
 const failures = [];
-const check = (ok, message) => (ok ? console.log(`ok   ${message}`) : (failures.push(message), console.log(`FAIL ${message}`)));
+const check = (ok, message) =>
+  ok ? console.log(`ok   ${message}`) : (failures.push(message), console.log(`FAIL ${message}`));
 
 const dataDir = await mkdtemp(join(tmpdir(), 'addon-soak-'));
 /** deliveryId -> the event's timestamp, for every delivery the receiver answered 2xx. */
@@ -34,31 +35,46 @@ const receiver = createServer((request, response) => {
   request.on('end', () => {
     received++;
     const fail = Math.random() < 0.33;
-    setTimeout(() => {
-      const { deliveryId, timestamp } = JSON.parse(Buffer.concat(chunks).toString());
-      const pair = `${deliveryId} ${request.headers['x-service-delivery-attempt']}`;
-      if (seen.has(pair)) repeated.push(pair);
-      seen.add(pair);
-      if (!fail) acknowledged.set(deliveryId, timestamp);
-      response.writeHead(fail ? 500 : 204).end();
-    }, Math.random() < 0.1 ? 300 : 0);
+    setTimeout(
+      () => {
+        const { deliveryId, timestamp } = JSON.parse(Buffer.concat(chunks).toString());
+        const pair = `${deliveryId} ${request.headers['x-service-delivery-attempt']}`;
+        if (seen.has(pair)) repeated.push(pair);
+        seen.add(pair);
+        if (!fail) acknowledged.set(deliveryId, timestamp);
+        response.writeHead(fail ? 500 : 204).end();
+      },
+      Math.random() < 0.1 ? 300 : 0,
+    );
   });
 });
 receiver.listen(0, '127.0.0.1');
 await once(receiver, 'listening');
 const hook = `http://127.0.0.1:${receiver.address().port}/hooks`;
 
-const dev = spawn('node', [BIN, 'dev', '--json', '--no-open', '--port', '0', '--data', dataDir, '--rate-limit', '100000000'], {
-  env: { ...process.env, CI: '1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const dev = spawn(
+  'node',
+  [BIN, 'dev', '--json', '--no-open', '--port', '0', '--data', dataDir, '--rate-limit', '100000000'],
+  {
+    env: { ...process.env, CI: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 // However the soak ends, the emulator ends with it.
 process.on('exit', () => dev.kill());
 const lines = createInterface({ input: dev.stdout });
-const ready = await new Promise((resolve) => lines.on('line', (line) => line.includes('"event":"ready"') && resolve(JSON.parse(line))));
+const ready = await new Promise((resolve) =>
+  lines.on('line', (line) => line.includes('"event":"ready"') && resolve(JSON.parse(line))),
+);
 const { url, apiUrl } = ready;
 const control = async (path, body) =>
-  (await fetch(`${url}/_emulator${path}`, { method: body ? 'POST' : 'GET', headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) })).json();
+  (
+    await fetch(`${url}/_emulator${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    })
+  ).json();
 const { token } = await control('/tokens', {});
 let calls = 0;
 const call = async (method, path, body) => {
@@ -76,7 +92,8 @@ const call = async (method, path, body) => {
 const EVENTS = ['customer.created', 'invoice.paid', 'payment.received', 'ticket.created'];
 // Three failures in a row disable a subscription (a third of attempts fail here): subscribe again,
 // as a developer would.
-const subscribeAll = () => Promise.all(EVENTS.map((event) => call('POST', '/events/subscribe', { event, webhookUrl: hook })));
+const subscribeAll = () =>
+  Promise.all(EVENTS.map((event) => call('POST', '/events/subscribe', { event, webhookUrl: hook })));
 await subscribeAll();
 
 const rss = () => readFile(`/proc/${dev.pid}/status`, 'utf8').then((s) => Number(/VmRSS:\s+(\d+)/.exec(s)[1]) / 1024);
@@ -89,7 +106,13 @@ const worker = async () => {
     const customer = (await call('POST', '/customers', { name: `Soak ${calls}` })).data;
     await call('GET', '/customers?limit=50');
     await call('PATCH', `/customers/${customer._id}`, { phone: '+1 555 0100' });
-    const invoice = (await call('POST', '/invoices', { customerId: customer._id, lineItems: [{ description: 'Work', quantity: 2, unitPrice: 99.5 }], status: 'sent' })).data;
+    const invoice = (
+      await call('POST', '/invoices', {
+        customerId: customer._id,
+        lineItems: [{ description: 'Work', quantity: 2, unitPrice: 99.5 }],
+        status: 'sent',
+      })
+    ).data;
     await call('PATCH', `/invoices/${invoice._id}`, { status: 'paid' });
     await call('DELETE', `/customers/${customer._id}`);
   }
@@ -130,8 +153,12 @@ const inLog = new Map(deliveries.map((d) => [d.deliveryId, d]));
 // The log keeps the newest 5,000 deliveries: the oldest finished ones make room, in the order they
 // were created. So every acknowledged delivery created after the oldest finished one still logged
 // must be there, as succeeded.
-const oldestKept = deliveries.filter((d) => d.status !== 'pending').reduce((min, d) => (d.createdAt < min ? d.createdAt : min), '9999');
-const lost = [...acknowledged].filter(([id, at]) => (at > oldestKept || inLog.has(id)) && inLog.get(id)?.status !== 'succeeded');
+const oldestKept = deliveries
+  .filter((d) => d.status !== 'pending')
+  .reduce((min, d) => (d.createdAt < min ? d.createdAt : min), '9999');
+const lost = [...acknowledged].filter(
+  ([id, at]) => (at > oldestKept || inLog.has(id)) && inLog.get(id)?.status !== 'succeeded',
+);
 // V8 grows its heap during the first part of the load; flat means it stops growing: the last third
 // of the run peaks no more than a quarter (and 30 MB) above the middle third.
 const third = Math.max(1, Math.floor(samples.length / 3));
@@ -140,14 +167,34 @@ const late = Math.max(...samples.slice(-third));
 
 for (const [id] of lost.slice(0, 3)) {
   const d = inLog.get(id);
-  console.log('missing:', id, d ? JSON.stringify({ status: d.status, attempts: d.attempts.map((a) => [a.attempt, a.response?.status ?? a.error, a.durationMs]) }) : 'not in log');
+  console.log(
+    'missing:',
+    id,
+    d
+      ? JSON.stringify({
+          status: d.status,
+          attempts: d.attempts.map((a) => [a.attempt, a.response?.status ?? a.error, a.durationMs]),
+        })
+      : 'not in log',
+  );
 }
-console.log(`\nsoak: ${SECONDS} s, ${calls} API calls, ${triggers} triggers, ${received} deliveries received, ${acknowledged.size} acknowledged`);
+console.log(
+  `\nsoak: ${SECONDS} s, ${calls} API calls, ${triggers} triggers, ${received} deliveries received, ${acknowledged.size} acknowledged`,
+);
 console.log(`soak: RSS samples (MB): ${samples.map((m) => m.toFixed(0)).join(' ')}`);
 check(failures.length === 0, `no 5xx answers${failures.length ? `: ${failures.slice(0, 3).join('; ')}` : ''}`);
 check(auditLines === calls, `audit log has a line for every API call (${auditLines} lines, ${calls} calls)`);
-check(lost.length === 0, `every acknowledged delivery newer than the log's oldest finished one is there as succeeded (${lost.length} missing)`);
-check(repeated.length === 0, `no attempt of a delivery arrived twice (${repeated.length} did${repeated.length ? `: ${repeated.slice(0, 3).join(', ')}` : ''})`);
-check(late <= middle * 1.25 + 30, `memory stays flat (peak ${middle.toFixed(0)} MB in the middle third, ${late.toFixed(0)} MB in the last)`);
+check(
+  lost.length === 0,
+  `every acknowledged delivery newer than the log's oldest finished one is there as succeeded (${lost.length} missing)`,
+);
+check(
+  repeated.length === 0,
+  `no attempt of a delivery arrived twice (${repeated.length} did${repeated.length ? `: ${repeated.slice(0, 3).join(', ')}` : ''})`,
+);
+check(
+  late <= middle * 1.25 + 30,
+  `memory stays flat (peak ${middle.toFixed(0)} MB in the middle third, ${late.toFixed(0)} MB in the last)`,
+);
 await rm(dataDir, { recursive: true, force: true });
 process.exit(failures.length ? 1 : 0);

@@ -18,8 +18,8 @@ export async function postOnce(
   request: { url: string; headers: Record<string, string>; body: string; timeoutMs: number; cancel: AbortSignal },
 ): Promise<AttemptOutcome> {
   const started = performance.now();
-  const signal = AbortSignal.any([AbortSignal.timeout(request.timeoutMs), request.cancel]);
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  const { signal, done } = attemptSignal(request.timeoutMs, request.cancel);
   try {
     const response = await fetchImpl(request.url, {
       method: 'POST',
@@ -40,7 +40,33 @@ export async function postOnce(
   } catch (error) {
     if (request.cancel.aborted) throw error;
     return { ok: false, response: null, error: describe(error, request.timeoutMs), durationMs: elapsed() };
+  } finally {
+    done();
   }
+}
+
+/**
+ * A signal that aborts after `timeoutMs` or when `cancel` does; call `done()` when the attempt ends.
+ * Not `AbortSignal.any([AbortSignal.timeout(ms), cancel])`: Node can garbage-collect the timeout
+ * signal inside it, and then the attempt never times out (nodejs/node#57736), while every composite
+ * stays tied to the long-lived `cancel` (nodejs/node#62363).
+ */
+function attemptSignal(timeoutMs: number, cancel: AbortSignal): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('the attempt timed out', 'TimeoutError')),
+    timeoutMs,
+  );
+  const onCancel = () => controller.abort(cancel.reason);
+  cancel.addEventListener('abort', onCancel, { once: true });
+  if (cancel.aborted) onCancel();
+  return {
+    signal: controller.signal,
+    done() {
+      clearTimeout(timer);
+      cancel.removeEventListener('abort', onCancel);
+    },
+  };
 }
 
 async function readLimited(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {

@@ -19,7 +19,12 @@ async function setup(fetch: typeof globalThis.fetch) {
   const log = createDeliveryLog(store);
   await Promise.all(
     Array.from({ length: MAX_DELIVERIES }, (_, i) =>
-      store.put('deliveries', '_', { _id: `old_${i}`, deliveryId: `old_${i}`, status: 'succeeded', nextAttemptAt: null }),
+      store.put('deliveries', '_', {
+        _id: `old_${i}`,
+        deliveryId: `old_${i}`,
+        status: 'succeeded',
+        nextAttemptAt: null,
+      }),
     ),
   );
   await subscriptions.subscribe(ORG, APP, EVENT.name, 'http://127.0.0.1:9/hooks');

@@ -1,0 +1,46 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postOnce } from '../../src/webhooks/http-attempt.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const servers: Array<ReturnType<typeof createServer>> = [];
+afterEach(() => servers.splice(0).forEach((s) => s.closeAllConnections() || s.close()));
+
+/** A receiver that reads the request and never answers. */
+async function hangingReceiver(): Promise<string> {
+  const server = createServer((request) => request.resume());
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+}
+
+const post = (url: string, cancel = new AbortController().signal) =>
+  postOnce(fetch, { url, headers: {}, body: '{}', timeoutMs: 300, cancel });
+
+describe('one webhook attempt', () => {
+  it('times out even when garbage collection runs while it waits', async () => {
+    // AbortSignal.any([AbortSignal.timeout(ms)]) loses its timer to the GC (nodejs/node#57736).
+    const attempt = post(await hangingReceiver());
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      gc();
+    }
+    const outcome = await attempt;
+    expect(outcome).toMatchObject({ ok: false, response: null, error: 'timed out after 0.3 s' });
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(290);
+  }, 5_000);
+
+  it('rejects, as no attempt at all, when the emulator closes during it', async () => {
+    const closing = new AbortController();
+    const attempt = post(await hangingReceiver(), closing.signal);
+    setTimeout(() => closing.abort(), 50);
+    await expect(attempt).rejects.toBeDefined();
+  });
+});
