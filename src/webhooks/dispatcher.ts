@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import { createListeners } from '../listeners.js';
@@ -43,6 +44,8 @@ export function createDispatcher(options: DispatcherOptions) {
   const listeners = createListeners<AttemptReport>();
   const running = new Map<string, Promise<Delivery>>();
   const closing = new AbortController();
+  // Each attempt in flight listens for closing, and there may be thousands at once (fan-out).
+  setMaxListeners(0, closing.signal);
   let timer: NodeJS.Timeout | null = null;
   /** Deliveries waiting for an attempt, by id: when it is due (emulated ms). */
   const due = new Map(log.pending().map((d) => [d.deliveryId, Date.parse(d.nextAttemptAt!)]));

@@ -29,7 +29,7 @@ async function setup(fetch: typeof globalThis.fetch) {
   );
   await subscriptions.subscribe(ORG, APP, EVENT.name, 'http://127.0.0.1:9/hooks');
   const dispatcher = createDispatcher({ clock, log, subscriptions, fetch });
-  return { dispatcher, log, clock };
+  return { dispatcher, log, subscriptions };
 }
 
 describe('the dispatcher', () => {
@@ -53,6 +53,27 @@ describe('the dispatcher', () => {
     expect(logged.status).toBe('succeeded');
     expect(logged.attempts.map((a) => a.response?.status)).toEqual([204]);
     expect(delivery).toEqual(logged);
+    await dispatcher.close();
+  });
+
+  it('runs many attempts at once without warning of a listener leak', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const fetch = (async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return new Response(null, { status: 204 });
+    }) as unknown as typeof globalThis.fetch;
+    const { dispatcher, subscriptions } = await setup(fetch);
+    for (let i = 0; i < 30; i++)
+      await subscriptions.subscribe(ORG, `com.example.app${i}`, EVENT.name, 'http://127.0.0.1:9/');
+
+    const deliveries = await dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+
+    expect(deliveries.map((d) => d.status)).toEqual(Array(31).fill('succeeded'));
+    expect(warnings).toEqual([]);
     await dispatcher.close();
   });
 });
