@@ -11,6 +11,7 @@ import { inboxRoutes } from '../api/inbox-routes.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { openApiOptions } from '../api/openapi.js';
 import type { PipelineDeps } from '../api/pipeline.js';
+import { useLazySerialization } from '../api/serialization.js';
 import { useStrictValidation } from '../api/validation.js';
 import type { SigningKeys } from '../auth/keys.js';
 import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/control-api.js';
@@ -50,6 +51,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     genReqId: () => newId('req'),
   });
   useStrictValidation(app);
+  useLazySerialization(app);
   useJsonBodies(app);
   useErrorBodies(app);
   await app.register(swagger, openApiOptions(settings));
