@@ -120,7 +120,12 @@ function fromSnapshot(snapshot: Snapshot): Tables {
   const tables: Tables = new Map();
   for (const [collection, byScope] of Object.entries(snapshot.collections)) {
     const scopes = new Map<string, Map<string, Doc>>();
-    for (const [scope, docs] of Object.entries(byScope)) scopes.set(scope, new Map(docs.map((d) => [d._id, d])));
+    for (const [scope, docs] of Object.entries(byScope)) {
+      // A loop, not new Map(docs.map(...)): no pair array per document at start-up.
+      const byId = new Map<string, Doc>();
+      for (const doc of docs) byId.set(doc._id, doc);
+      scopes.set(scope, byId);
+    }
     tables.set(collection, scopes);
   }
   return tables;
