@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { API_PREFIX } from '../api/addon-api.js';
+import { serveStaticFiles } from '../emulator/static-files.js';
 
 /** The bundled demo add-on's files (demo-addon/ at the package root, beside src/ and dist/). */
 const DEMO_ROOT = fileURLToPath(new URL('../../demo-addon/', import.meta.url));
@@ -17,7 +17,7 @@ export interface DemoAddon {
  */
 export async function startDemoAddon({ emulatorUrl, host }: { emulatorUrl: string; host: string }): Promise<DemoAddon> {
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  await app.register(fastifyStatic, { root: DEMO_ROOT });
+  await serveStaticFiles(app, DEMO_ROOT);
   app.get('/config.json', async () => ({ apiUrl: emulatorUrl + API_PREFIX, hostOrigin: emulatorUrl }));
   const address = await app.listen({ port: 0, host });
   return { url: `${address}/`, close: () => app.close() };

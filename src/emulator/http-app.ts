@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi, API_PREFIX } from '../api/addon-api.js';
@@ -19,6 +18,7 @@ import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
 import { UserError } from '../errors.js';
 import { placeholderPage } from './placeholder-page.js';
+import { serveStaticFiles } from './static-files.js';
 import type { EmulatorSettings } from './settings.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -62,7 +62,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );
   if (existsSync(join(HOST_UI, 'index.html'))) {
-    await app.register(fastifyStatic, { root: HOST_UI, wildcard: false });
+    await serveStaticFiles(app, HOST_UI);
   } else {
     // Running from a checkout that was never built: say so rather than fail.
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
