@@ -2,7 +2,7 @@ import { defineConfig } from 'rolldown';
 
 /**
  * The `addon` CLI as one ES module, built from tsc's output in dist/. Node resolves, reads and
- * compiles about five hundred module files to start the unbundled CLI; that was the largest share of
+ * compiles 540 module files to start the unbundled CLI; that was the largest share of
  * `addon dev`'s start-up (docs/performance.md). The bundle sits beside dist/cli/main.js, so every
  * path the code finds relative to its own module (package.json, dist/host-ui, templates, demo-addon)
  * resolves as before. execa and open stay outside: they load only when used, and open runs a script

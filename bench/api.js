@@ -6,7 +6,7 @@
 //   BENCH_ROUNDS=2                     (interleaved rounds the measured seconds are split into; default 2)
 //   BENCH_WARMUP=1                     (warm-up before each measured round, seconds; default 1)
 //   BENCH_CONNECTIONS=10               (concurrent connections; default 10; json-server's POSTs use 2)
-//   BENCH_STARTS=5                     (start-ups of each server for the start-up and memory table; default 5)
+//   BENCH_STARTS=9                     (start-ups of each server for the start-up and memory table; default 9)
 //   BENCH_SETTLE=1                     (seconds between ready and reading the RSS; default 1)
 //   BENCH_JSON_SERVER_WATCH=1          (run json-server with --watch; see docs/performance.md)
 //
@@ -225,7 +225,7 @@ async function orchestrate() {
   };
 
   const WATCH = process.env.BENCH_JSON_SERVER_WATCH === '1';
-  const STARTS = Math.round(positiveNumber('BENCH_STARTS', 5));
+  const STARTS = Math.round(positiveNumber('BENCH_STARTS', 9));
   const SETTLE = positiveNumber('BENCH_SETTLE', 1);
 
   /**

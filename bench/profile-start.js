@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,7 +28,7 @@ const PHASES = [
   ['snapshot: read + JSON.parse (lowdb DataFile.read)', (f) => f.url.includes('lowdb/lib/adapters/node/DataFile')],
   ['snapshot: fromSnapshot (Maps of the documents)', (f) => f.functionName === 'fromSnapshot'],
   ['ajv: route schemas (api/validation.js)', (f) => f.url.includes('dist/api/validation.js')],
-  ['ajv: addon.config.json schema (cli/config-file.js, at import)', (f) => f.url.includes('dist/cli/config-file.js')],
+  ['ajv: addon.config.json schema (cli/config-file.js)', (f) => f.url.includes('dist/cli/config-file.js')],
   ['ajv: other (meta-schema, formats)', (f) => f.url.includes('/ajv')],
   ['fast-json-stringify (response serialisers)', (f) => f.url.includes('fast-json-stringify')],
   ['@fastify/swagger + OpenAPI document', (f) => /swagger|dist\/api\/openapi/.test(f.url)],
@@ -69,7 +70,7 @@ try {
   if (ready === null) throw new Error('addon dev exited before it was ready');
 
   const [name] = (await readdir(profileDir)).filter((n) => n.endsWith('.cpuprofile'));
-  const profile = JSON.parse(await readFile(join(profileDir, name), 'utf8'));
+  const profile = await unbundled(JSON.parse(await readFile(join(profileDir, name), 'utf8')));
   if (KEEP) {
     await mkdir(KEEP, { recursive: true });
     await cp(join(profileDir, name), join(KEEP, name));
@@ -98,6 +99,28 @@ async function fill(dataDir, count) {
     await Promise.all(writes);
   }
   await emulator.close();
+}
+
+/**
+ * The CLI runs from one bundle (rolldown.config.js): each frame in it is mapped back, through the
+ * bundle's source map, to the file it came from (dist/... or node_modules/...), so the phases below
+ * can tell them apart.
+ */
+async function unbundled(profile) {
+  const maps = new Map();
+  for (const { callFrame: frame } of profile.nodes) {
+    if (!frame.url.endsWith('.bundle.js')) continue;
+    if (!maps.has(frame.url)) {
+      const payload = JSON.parse(await readFile(fileURLToPath(frame.url + '.map'), 'utf8'));
+      maps.set(frame.url, new SourceMap(payload));
+    }
+    const entry = maps.get(frame.url).findEntry(frame.lineNumber, frame.columnNumber);
+    if (!entry.originalSource) continue;
+    frame.url = new URL(entry.originalSource, frame.url).href;
+    frame.lineNumber = entry.originalLine;
+    frame.columnNumber = entry.originalColumn;
+  }
+  return profile;
 }
 
 function summarise(profile) {
