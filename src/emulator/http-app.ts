@@ -18,8 +18,8 @@ import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
 import { UserError } from '../errors.js';
 import { placeholderPage } from './placeholder-page.js';
-import { serveStaticFiles } from './static-files.js';
 import type { EmulatorSettings } from './settings.js';
+import { serveStaticFiles } from './static-files.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
