@@ -1,6 +1,16 @@
 import { fromCents, lineCents, toCents } from './money.js';
 import type { Fields, ResourceContext } from './resource.js';
 import { orNull, requireReference } from './resource.js';
+import { id, money, nullable, type JsonSchema } from './schema.js';
+
+/**
+ * The schema of a line as `priceLines` stores it: the input line's fields, with `productId` null when
+ * none was given and the computed `amount`, all of them always present.
+ */
+export function pricedLineSchema(input: JsonSchema): JsonSchema {
+  const properties = { ...(input.properties as object), productId: nullable(id('prod')), amount: money };
+  return { ...input, properties, required: Object.keys(properties) };
+}
 
 export interface PricedLines {
   lines: Array<{ description: unknown; quantity: number; unitPrice: number; productId: unknown; amount: number }>;

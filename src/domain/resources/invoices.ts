@@ -1,5 +1,5 @@
 import { ApiError, invalid, withArticle } from '../../errors.js';
-import { priceLines } from '../line-items.js';
+import { priceLines, pricedLineSchema } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
 import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
 import { checkTransition, merge, orNull, requireReference } from '../resource.js';
@@ -68,11 +68,7 @@ const recordSchema = recordOf('inv', {
   dueDate: date,
   lineItems: {
     type: 'array',
-    items: {
-      ...lineItem,
-      properties: { ...(lineItem.properties as object), productId: nullable(id('prod')), amount: money },
-      required: ['description', 'quantity', 'unitPrice', 'productId', 'amount'],
-    },
+    items: pricedLineSchema(lineItem),
   },
   subtotal: money,
   taxRate: fields.taxRate,

@@ -1,5 +1,5 @@
 import { ApiError, withArticle } from '../../errors.js';
-import { priceLines } from '../line-items.js';
+import { priceLines, pricedLineSchema } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
 import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
 import { checkTransition, merge, orNull, requireReference } from '../resource.js';
@@ -39,11 +39,7 @@ const recordSchema = recordOf('ord', {
   currency: { type: 'string' },
   items: {
     type: 'array',
-    items: {
-      ...item,
-      properties: { ...(item.properties as object), productId: nullable(id('prod')), amount: money },
-      required: ['productId', 'description', 'quantity', 'unitPrice', 'amount'],
-    },
+    items: pricedLineSchema(item),
   },
   shippingAddress: nullable(address),
   subtotal: money,
