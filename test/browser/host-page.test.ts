@@ -173,6 +173,9 @@ describe('the host page and the postMessage bridge', () => {
     await cli(['clock', 'advance', '61m', '--emulator', dev.url]);
     await page.locator('[data-testid="session-expired"]').waitFor();
     await page.locator('[data-testid="reopen"]').click();
+    // The expired frame stays (still showing org_demo) until the new token is minted and the new
+    // frame replaces it, which also removes the overlay.
+    await page.locator('[data-testid="session-expired"]').waitFor({ state: 'detached' });
     await addonShows(page, 'org_demo');
     const second = tokenInSrc(await iframeSrc(page));
     expect(second).not.toBe(first);
