@@ -47,6 +47,9 @@ export function createDispatcher(options: DispatcherOptions) {
   // Each attempt in flight listens for closing, and there may be thousands at once (fan-out).
   setMaxListeners(0, closing.signal);
   let timer: NodeJS.Timeout | null = null;
+  // Bumped by reset(): an attempt that was in flight then belongs to the emptied log, and saving its
+  // outcome would put the delivery back.
+  let generation = 0;
   /** Deliveries waiting for an attempt, by id: when it is due (emulated ms). */
   const due = new Map(log.pending().map((d) => [d.deliveryId, Date.parse(d.nextAttemptAt!)]));
 
@@ -102,6 +105,7 @@ export function createDispatcher(options: DispatcherOptions) {
       'x-service-delivery-attempt': String(number),
     };
     const at = nowIso();
+    const startedIn = generation;
     const outcome = await postOnce(fetchImpl, {
       url: webhookUrl,
       headers,
@@ -110,6 +114,7 @@ export function createDispatcher(options: DispatcherOptions) {
       cancel: closing.signal,
     });
     const attempt: Attempt = { attempt: number, at, request: { url: webhookUrl, headers }, ...outcome };
+    if (startedIn !== generation) return delivery;
     const last = outcome.ok || number >= maxAttempts || delivery.replayOf !== null;
     const updated = await save({
       ...delivery,
@@ -195,8 +200,9 @@ export function createDispatcher(options: DispatcherOptions) {
 
     onAttempt: (listener: (report: AttemptReport) => void): (() => void) => listeners.on(listener),
 
-    /** Forgets every scheduled retry (the store was emptied). */
+    /** Forgets every scheduled retry, and the outcome of attempts in flight (the store was emptied). */
     reset(): void {
+      generation++;
       due.clear();
       arm();
     },

@@ -29,7 +29,7 @@ async function setup(fetch: typeof globalThis.fetch) {
   );
   await subscriptions.subscribe(ORG, APP, EVENT.name, 'http://127.0.0.1:9/hooks');
   const dispatcher = createDispatcher({ clock, log, subscriptions, fetch });
-  return { dispatcher, log, subscriptions };
+  return { dispatcher, log, store, subscriptions };
 }
 
 describe('the dispatcher', () => {
@@ -53,6 +53,31 @@ describe('the dispatcher', () => {
     expect(logged.status).toBe('succeeded');
     expect(logged.attempts.map((a) => a.response?.status)).toEqual([204]);
     expect(delivery).toEqual(logged);
+    await dispatcher.close();
+  });
+
+  it('forgets an attempt that was in flight when the log was reset, instead of saving it back', async () => {
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    let answer!: (response: Response) => void;
+    const fetch = (() => {
+      started();
+      return new Promise<Response>((resolve) => (answer = resolve));
+    }) as unknown as typeof globalThis.fetch;
+    const { dispatcher, log, store } = await setup(fetch);
+    const reports: string[] = [];
+    dispatcher.onAttempt(({ delivery }) => reports.push(delivery.deliveryId));
+
+    const emitted = dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
+    await sending;
+    dispatcher.reset();
+    await store.clear();
+    answer(new Response(null, { status: 204 }));
+    const [delivery] = await emitted;
+
+    expect(delivery.attempts).toEqual([]);
+    expect(log.list({ limit: Infinity })).toEqual([]);
+    expect(reports).toEqual([]);
     await dispatcher.close();
   });
 
