@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
+import { expect } from 'vitest';
+import { CONTROL_PREFIX } from '../src/control/control-api.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/create-emulator.js';
+import type { Delivery } from '../src/webhooks/delivery-log.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const BIN = join(ROOT, 'bin', 'addon.js');
@@ -125,6 +128,28 @@ export async function api(url: string, options: { token?: string; method?: strin
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** An emulator in this process, or an `addon dev` reached over its control API. */
+type DeliverySource = Pick<Emulator, 'deliveries'> | { url: string };
+
+async function allDeliveries(source: DeliverySource): Promise<Delivery[]> {
+  if ('deliveries' in source) return source.deliveries({ limit: Infinity });
+  return (await api(`${source.url}${CONTROL_PREFIX}/deliveries?limit=5000`)).body.data;
+}
+
+/**
+ * Waits until the delivery log holds `n` attempts in all. A receiver has its request before the
+ * emulator has read the answer and logged the attempt, so a test that next advances the clock, resets
+ * or stops the emulator must wait for this, not for the receiver.
+ */
+export async function attemptsLogged(source: DeliverySource, n: number): Promise<Delivery[]> {
+  await expect
+    .poll(async () => (await allDeliveries(source)).reduce((sum, d) => sum + d.attempts.length, 0), {
+      timeout: 15_000,
+    })
+    .toBe(n);
+  return allDeliveries(source);
 }
 
 export interface ReceivedRequest {

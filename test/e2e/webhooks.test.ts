@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { api, BIN, cleanUp, cli, startDev, startReceiver, tempDir } from '../helpers.js';
+import { api, attemptsLogged, BIN, cleanUp, cli, startDev, startReceiver, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -56,14 +56,15 @@ describe('webhooks through the real CLI', () => {
     const receiver = await startReceiver({ status: 500 });
     await subscribe('customer.created', receiver.url);
     await api(`${dev.apiUrl}/customers`, { token, body: { name: 'Acme' } });
-    await receiver.received(1);
+    // Each retry is due a delay after the attempt before it is logged, so wait for the log first.
+    await attemptsLogged(dev, 1);
     await run(['clock', 'advance', '1m']);
-    await receiver.received(2);
+    await attemptsLogged(dev, 2);
     await run(['clock', 'advance', '5m']);
     const requests = await receiver.received(3);
     expect(requests.map((r) => r.headers['x-service-delivery-attempt'])).toEqual(['1', '2', '3']);
 
-    await new Promise((r) => setTimeout(r, 200));
+    await attemptsLogged(dev, 3);
     const subscriptions = await api(`${dev.apiUrl}/events/subscriptions`, { token });
     expect(subscriptions.body.data).toEqual([{ event: 'customer.created', webhookUrl: receiver.url, isActive: false }]);
     const failed = JSON.parse((await run(['deliveries', '--status', 'failed', '--json'])).stdout);
@@ -101,7 +102,8 @@ describe('webhooks through the real CLI', () => {
     await first.subscribe('ticket.created', receiver.url);
     await first.run(['trigger', 'ticket.created']);
     await first.run(['clock', 'advance', '1m']);
-    await receiver.received(2);
+    // Stopping cancels an attempt in flight (it stays due), so wait until attempt 2 is logged.
+    await attemptsLogged(first.dev, 2);
     await first.dev.stop('SIGINT');
 
     receiver.status = 200;
@@ -115,7 +117,7 @@ describe('webhooks through the real CLI', () => {
     const requests = await receiver.received(3);
     expect(requests[2].headers['x-service-delivery-attempt']).toBe('3');
     expect(JSON.parse(requests[2].body).deliveryId).toBe(JSON.parse(requests[0].body).deliveryId);
-    await new Promise((r) => setTimeout(r, 200));
+    await attemptsLogged(second, 3);
     const done = JSON.parse((await cli(['deliveries', '--json', '--emulator', second.url])).stdout);
     expect(done[0]).toMatchObject({ status: 'succeeded', nextAttemptAt: null });
   });
