@@ -74,9 +74,11 @@ describe('the host page and the postMessage bridge', () => {
   it('shows a toast of the level a notify asks for', async () => {
     const { page, frame } = await openHost();
     await frame.locator('[data-testid="demo-notify-warning"]').click();
-    const toast = page.locator('[data-testid="toast"][data-level="warning"]');
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain('A warning message from the demo add-on');
+    // Toasts go after 5 s: wait for this one's text rather than read it later.
+    await page
+      .locator('[data-testid="toast"][data-level="warning"]')
+      .filter({ hasText: 'A warning message from the demo add-on' })
+      .waitFor();
   });
 
   it('moves the host to the in-app path a navigate names', async () => {

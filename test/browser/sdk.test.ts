@@ -91,9 +91,11 @@ describe('the add-on SDK in the host page', () => {
     await frame.locator('[data-testid="sdk-context"][data-ready="true"]').waitFor();
 
     await frame.locator('[data-testid="sdk-notify"]').click();
-    const toast = page.locator('[data-testid="toast"][data-level="success"]');
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain('Saved from the SDK');
+    // Toasts go after 5 s: wait for this one's text rather than read it later.
+    await page
+      .locator('[data-testid="toast"][data-level="success"]')
+      .filter({ hasText: 'Saved from the SDK' })
+      .waitFor();
 
     await frame.locator('[data-testid="sdk-navigate"]').click();
     await expect.poll(() => page.locator('[data-testid="host-path"]').textContent()).toBe('/reports/sdk');
