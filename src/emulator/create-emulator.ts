@@ -60,6 +60,7 @@ export interface Emulator extends ControlTarget {
   /**
    * Back to an empty organization world: records, subscriptions, deliveries, inbox, add-on data and
    * rate windows are dropped. Keys stay (issued tokens keep verifying) and the clock keeps its time.
+   * A webhook attempt in flight still reaches its receiver, but its outcome is not logged.
    */
   reset(): Promise<void>;
   readonly webhooks: Webhooks;

@@ -20,7 +20,10 @@ export interface TestEmulator {
   deliveries(filter?: DeliveryFilter): Delivery[];
   /** Moves the emulated clock: `'90s'`, `'5m'`, `'1h'`, or milliseconds. Due retries go out. */
   advanceClock(by: string | number): Promise<ClockState>;
-  /** Drops every record, subscription, delivery and rate window; keys and clock stay. */
+  /**
+   * Drops every record, subscription, delivery and rate window; keys and clock stay. A webhook attempt
+   * still in flight is not logged afterwards, so a delivery from one test never shows up in the next.
+   */
   reset(): Promise<void>;
   stop(): Promise<void>;
   /** The emulator itself, for anything else. */
