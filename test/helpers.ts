@@ -143,13 +143,12 @@ async function allDeliveries(source: DeliverySource): Promise<Delivery[]> {
  * emulator has read the answer and logged the attempt, so a test that next advances the clock, resets
  * or stops the emulator must wait for this, not for the receiver.
  */
-export async function attemptsLogged(source: DeliverySource, n: number): Promise<Delivery[]> {
+export async function attemptsLogged(source: DeliverySource, n: number): Promise<void> {
   await expect
     .poll(async () => (await allDeliveries(source)).reduce((sum, d) => sum + d.attempts.length, 0), {
       timeout: 15_000,
     })
     .toBe(n);
-  return allDeliveries(source);
 }
 
 export interface ReceivedRequest {

@@ -113,8 +113,8 @@ export function createDispatcher(options: DispatcherOptions) {
       timeoutMs,
       cancel: closing.signal,
     });
-    const attempt: Attempt = { attempt: number, at, request: { url: webhookUrl, headers }, ...outcome };
     if (startedIn !== generation) return delivery;
+    const attempt: Attempt = { attempt: number, at, request: { url: webhookUrl, headers }, ...outcome };
     const last = outcome.ok || number >= maxAttempts || delivery.replayOf !== null;
     const updated = await save({
       ...delivery,

@@ -135,7 +135,7 @@ describe('deliveries', () => {
     const receiver = await startReceiver({ status: 500 });
     await subscribe('customer.created', receiver.url);
     await em.call('POST', 'customers', { token, body: { name: 'Acme' } });
-    // Each retry is due a delay after the attempt before it is logged, so wait for the log first.
+    // A retry falls due a delay after its previous attempt is logged: advance the clock only after that.
     await attemptsLogged(em, 1);
     await em.advanceClock(59_000);
     await new Promise((r) => setTimeout(r, 200));

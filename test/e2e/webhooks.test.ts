@@ -56,7 +56,7 @@ describe('webhooks through the real CLI', () => {
     const receiver = await startReceiver({ status: 500 });
     await subscribe('customer.created', receiver.url);
     await api(`${dev.apiUrl}/customers`, { token, body: { name: 'Acme' } });
-    // Each retry is due a delay after the attempt before it is logged, so wait for the log first.
+    // A retry falls due a delay after its previous attempt is logged: advance the clock only after that.
     await attemptsLogged(dev, 1);
     await run(['clock', 'advance', '1m']);
     await attemptsLogged(dev, 2);
