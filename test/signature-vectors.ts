@@ -7,9 +7,12 @@ export interface SignatureVector {
   header: string;
 }
 
-/** The spec's X-Service-Signature known-answer vectors (computed with openssl dgst), read from the spec itself. */
+/**
+ * The platform's X-Service-Signature known-answer vectors (computed with openssl dgst), kept in
+ * test/fixtures so the suite needs nothing outside the repository.
+ */
 export const signatureVectors = (
-  JSON.parse(readFileSync(new URL('../../shared/spec/webhook-signature-vectors.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('./fixtures/webhook-signature-vectors.json', import.meta.url), 'utf8')) as {
     vectors: SignatureVector[];
   }
 ).vectors;
