@@ -76,19 +76,24 @@ export interface DevProcess {
   apiUrl: string;
   process: ResultPromise;
   output(): string;
+  /** Stops it (the whole process group when started through npx) and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /**
  * Spawns `addon dev --json` on a free port and waits for its ready line; killed at clean-up, with its
- * output kept for the failure message.
+ * output kept for the failure message. With `npx`, it runs as a user types it, `npx addon dev`, in a
+ * process group of its own (npm, a shell, then the emulator as a grandchild), and `stop` signals the
+ * whole group.
  */
-export async function startDev(args: string[], options: { cwd?: string } = {}): Promise<DevProcess> {
-  const child = execa('node', [BIN, 'dev', '--no-open', '--json', '--port', '0', ...args], {
+export async function startDev(args: string[], options: { cwd?: string; npx?: boolean } = {}): Promise<DevProcess> {
+  const devArgs = ['dev', '--no-open', '--json', '--port', '0', ...args];
+  const child = execa(options.npx ? 'npx' : 'node', options.npx ? ['addon', ...devArgs] : [BIN, ...devArgs], {
     cwd: options.cwd ?? ROOT,
     env: { NO_COLOR: '1', CI: '1' },
     reject: false,
     buffer: false,
+    detached: options.npx,
   });
   let output = '';
   const ready = new Promise<{ url: string; apiUrl: string }>((resolve, reject) => {
@@ -108,7 +113,13 @@ export async function startDev(args: string[], options: { cwd?: string } = {}): 
     });
   });
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    if (options.npx) {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // The group is gone already.
+      }
+    } else if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await child;
   };
   cleanups.push(() => stop('SIGKILL'));
@@ -128,6 +139,48 @@ export async function api(url: string, options: { token?: string; method?: strin
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * Eight writers creating customers until told to stop; `answered` holds the ids of the writes
+ * answered 201, and `reached(n)` resolves once there are n of them.
+ */
+export function writers(apiUrl: string, token: string) {
+  const answered: string[] = [];
+  let stopped = false;
+  const waiting: Array<{ n: number; resolve(): void }> = [];
+  const write = async () => {
+    while (!stopped) {
+      const result = await api(`${apiUrl}/customers`, { token, body: { name: 'Written' } }).catch(() => null);
+      if (result?.status !== 201) continue;
+      answered.push(result.body.data._id);
+      for (const w of waiting.filter((w) => answered.length >= w.n)) w.resolve();
+    }
+  };
+  const running = Array.from({ length: 8 }, write);
+  return {
+    answered,
+    reached: (n: number) => new Promise<void>((resolve) => waiting.push({ n, resolve })),
+    stop: async () => {
+      stopped = true;
+      await Promise.all(running);
+    },
+  };
+}
+
+/**
+ * A seeded pseudo-random source (mulberry32), so a randomised test prints its seed and can be
+ * repeated exactly.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 /** An emulator in this process, or an `addon dev` reached over its control API. */

@@ -1,3 +1,4 @@
+import { rm, stat } from 'node:fs/promises';
 import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
@@ -19,7 +20,11 @@ export interface DevSessionOptions {
  */
 export async function runDevSession(options: DevSessionOptions): Promise<void> {
   const started = performance.now();
-  const emulator = await createEmulator(options.emulator);
+  const removeIfNew = await newDirRemover(options.emulator.dataDir);
+  const emulator = await createEmulator(options.emulator).catch(async (error: unknown) => {
+    await removeIfNew();
+    throw error;
+  });
   let addon: AddonProcess | null = null;
   try {
     await emulator.listen();
@@ -27,6 +32,7 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
   } catch (error) {
     await addon?.stop();
     await emulator.close();
+    await removeIfNew();
     throw error;
   }
   printDevOutput(emulator, {
@@ -42,6 +48,19 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
     await emulator.close();
     if (!options.json) println(color.dim('  Stopped; the store is flushed.'));
   });
+}
+
+/** A start that fails (a busy port, say) leaves no data dir behind that it made itself. */
+async function newDirRemover(dataDir: string | undefined): Promise<() => Promise<void>> {
+  const existed =
+    dataDir === undefined ||
+    (await stat(dataDir).then(
+      () => true,
+      () => false,
+    ));
+  return async () => {
+    if (!existed) await rm(dataDir!, { recursive: true, force: true });
+  };
 }
 
 /** Starts the add-on's dev command with the emulator's addresses in its environment, and waits for it. */

@@ -9,7 +9,7 @@ import { createClock, type Clock } from '../clock.js';
 import type { ClockState, ControlTarget } from '../control/control-api.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import { seedOrganization, type SeedSummary } from '../domain/seed.js';
-import { lockDataDir } from '../store/data-dir.js';
+import { lockDataDir, type DataDirLock } from '../store/data-dir.js';
 import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
@@ -80,7 +80,7 @@ export const DEFAULT_PORT = 4455;
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = resolveSettings(options);
   const dataDir = options.dataDir ?? null;
-  const release = dataDir ? await lockDataDir(dataDir) : async () => {};
+  const lock = dataDir ? await lockDataDir(dataDir) : null;
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
     const store = await openDocumentStore(dataDir ? filePersistence(dataDir) : memoryPersistence());
@@ -92,14 +92,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const tokens = createTokenService({ keys, clock });
     const webhooks = createWebhooks({ store, clock, fetch: options.fetch });
     const domain = createDomain({ store, clock, onChange: webhooks.onChange });
-    const parts = { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, release };
+    const parts = { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, lock };
     const emulator = await assemble(parts);
     if (options.seed && store.count('customers', settings.orgId) === 0) await emulator.seed();
     for (const { event, url } of options.subscriptions ?? []) await subscribeConfigured(emulator, event, url);
     return emulator;
   } catch (error) {
     for (const resource of opened.reverse()) await resource.close().catch(() => {});
-    await release();
+    await lock?.release();
     throw error;
   }
 }
@@ -115,11 +115,11 @@ interface Parts {
   tokens: TokenService;
   domain: Domain;
   webhooks: Webhooks;
-  release: () => Promise<void>;
+  lock: DataDirLock | null;
 }
 
 async function assemble(parts: Parts): Promise<Emulator> {
-  const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, release } = parts;
+  const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, lock } = parts;
   let app: FastifyInstance;
   // Records made for `addon trigger` and `addon seed` fire no events: a trigger sends exactly its
   // event, and seeding does not flood the subscribers.
@@ -220,6 +220,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
       url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
       const { port } = new URL(url);
       origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+      await lock?.announce(url);
       if (options.demo && !settings.addonUrl) {
         demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? '127.0.0.1' });
         settings.addonUrl = demo.url;
@@ -244,7 +245,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
         await app.close();
         await audit.close();
         await store.close();
-        await release();
+        await lock?.release();
       })();
       return closing;
     },

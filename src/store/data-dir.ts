@@ -1,42 +1,117 @@
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
+import { processIdentity } from './process-identity.js';
+
+/** A data dir's lock while this emulator holds it. */
+export interface DataDirLock {
+  /** Records where the emulator answers, so a second one that finds the dir in use can say where. */
+  announce(url: string): Promise<void>;
+  /** Removes the lock, unless another emulator has since taken it over; safe to call twice. */
+  release(): Promise<void>;
+}
+
+/** What the lock file says (JSON). Older kits wrote the bare pid. */
+interface LockOwner {
+  pid: number;
+  /** The owner's start time (process-identity.ts): a later process with the same pid is not the owner. */
+  started?: string;
+  /** Tells this lock from one taken over since, so release() never removes another emulator's lock. */
+  instance?: string;
+  url?: string | null;
+}
 
 /**
  * Prepares a data dir and takes its lock: two emulators appending to one journal would interleave
- * their changes. A lock left by a process that no longer runs is taken over.
+ * their changes. A lock whose owner is gone, a zombie, or a different program that reused its pid is
+ * stale and taken over, so a hard-killed emulator never blocks the next start.
  */
-export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dir: string): Promise<DataDirLock> {
   await mkdir(dir, { recursive: true });
   // The data dir holds private keys and test data: keep it out of the developer's commits.
   await writeFile(join(dir, '.gitignore'), '*\n');
-  const lock = join(dir, 'lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(lock, String(process.pid), { flag: 'wx' });
-      let released = false;
-      return async () => {
-        if (released) return;
-        released = true;
-        await unlink(lock).catch(() => {});
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(await readFile(lock, 'utf8').catch(() => ''));
-      if (owner && isRunning(owner)) {
-        throw new UserError(`the data dir ${dir} is in use by another emulator (pid ${owner})`);
-      }
-      await unlink(lock).catch(() => {});
-    }
+  const file = join(dir, 'lock');
+  const identity = await processIdentity(process.pid);
+  const me: LockOwner = { pid: process.pid, started: identity?.started, instance: randomUUID(), url: null };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await createExclusive(file, me)) return heldLock(file, me);
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text === null) continue;
+    const owner = parseOwner(text);
+    if (owner && (await isAlive(owner))) throw new UserError(inUse(dir, owner));
+    // Stale: remove it unless it changed meanwhile (another emulator took it over first).
+    if ((await readFile(file, 'utf8').catch(() => null)) === text) await unlink(file).catch(() => {});
   }
-  throw new UserError(`could not lock the data dir ${dir}`);
+  throw new UserError(`could not lock the data dir ${dir}: other emulators keep taking it`);
 }
 
-function isRunning(pid: number): boolean {
+/**
+ * Writes the whole lock file, then links it into place: link() fails if the lock exists, and a reader
+ * never sees a half-written lock, which a write with the `wx` flag would let it see.
+ */
+async function createExclusive(file: string, owner: LockOwner): Promise<boolean> {
+  const draft = `${file}.${owner.instance}`;
+  await writeFile(draft, JSON.stringify(owner) + '\n');
+  try {
+    await link(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    await unlink(draft).catch(() => {});
+  }
+}
+
+function heldLock(file: string, me: LockOwner): DataDirLock {
+  let released = false;
+  const stillMine = async () => parseOwner(await readFile(file, 'utf8').catch(() => ''))?.instance === me.instance;
+  return {
+    async announce(url) {
+      if (released || !(await stillMine())) return;
+      const draft = `${file}.${me.instance}`;
+      await writeFile(draft, JSON.stringify({ ...me, url }) + '\n');
+      await rename(draft, file);
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      if (await stillMine()) await unlink(file).catch(() => {});
+    },
+  };
+}
+
+function parseOwner(text: string): LockOwner | null {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed) };
+  try {
+    const owner = JSON.parse(trimmed) as LockOwner;
+    return Number.isInteger(owner?.pid) && owner.pid > 0 ? owner : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The owner still runs: its pid is alive, not a zombie, and started when the lock says it did. */
+async function isAlive(owner: LockOwner): Promise<boolean> {
+  if (!pidExists(owner.pid)) return false;
+  const identity = await processIdentity(owner.pid);
+  if (identity === undefined) return true;
+  if (identity === null || identity.zombie) return false;
+  return owner.started === undefined || identity.started === owner.started;
+}
+
+function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+function inUse(dir: string, owner: LockOwner): string {
+  const where = owner.url ? `the emulator at ${owner.url}` : 'an emulator that is starting';
+  return `the data dir ${dir} is in use by ${where} (pid ${owner.pid}); stop it, or pass --data <dir> or --ephemeral`;
 }
