@@ -22,6 +22,9 @@ export default defineConfig({
     minify: true,
     keepNames: true,
     sourcemap: true,
+    // Positions only: they point at files that ship beside the bundle (dist/, node_modules/), so the
+    // sources need not be copied in, which took the packed package from 1.6 MB to well under half.
+    sourcemapExcludeSources: true,
   },
   logLevel: 'warn',
 });

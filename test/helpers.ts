@@ -61,6 +61,31 @@ const safeJson = (text: string): unknown => {
   }
 };
 
+/**
+ * The environment of a user's shell: without the npm_* variables of the `npm test` running us, so
+ * that an npm or npx run by a test takes its project from its own directory, not this checkout.
+ */
+export const userEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|userconfig|globalconfig)$/i.test(key),
+  ),
+) as Record<string, string>;
+
+/** Runs a command as a user would, failing with its whole output. */
+export async function run(cwd: string, command: string, args: string[], timeout = 120_000) {
+  const result = await execa(command, args, {
+    cwd,
+    timeout,
+    reject: false,
+    all: true,
+    env: { ...userEnv, NO_COLOR: '1', CI: '1' },
+    extendEnv: false,
+  });
+  if (result.exitCode !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.exitCode}):\n${result.all}`);
+  return result;
+}
+
 /** Runs the real CLI to completion. */
 export function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
   return execa('node', [BIN, ...args], {
@@ -90,7 +115,8 @@ export async function startDev(args: string[], options: { cwd?: string; npx?: bo
   const devArgs = ['dev', '--no-open', '--json', '--port', '0', ...args];
   const child = execa(options.npx ? 'npx' : 'node', options.npx ? ['addon', ...devArgs] : [BIN, ...devArgs], {
     cwd: options.cwd ?? ROOT,
-    env: { NO_COLOR: '1', CI: '1' },
+    env: { ...userEnv, NO_COLOR: '1', CI: '1' },
+    extendEnv: false,
     reject: false,
     buffer: false,
     detached: options.npx,

@@ -1,11 +1,12 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
+import { devkitSpec } from './devkit-spec.js';
 
 /** The starter add-ons: plain folders in the package (habit 11), the same from src/ and dist/. */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
-/** This package's root, which a new add-on depends on with `file:` so that it installs offline. */
+/** This package's root: its templates, and what a new add-on depends on (devkit-spec.ts). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]+$/, '');
 export const DEFAULT_TEMPLATE = 'vite-ts';
 
@@ -13,7 +14,7 @@ export interface ScaffoldOptions {
   /** Where to create the add-on; relative to `cwd`. Created if missing; must be empty if not. */
   dir: string;
   template?: string;
-  /** The dependency spec on this package; default `file:<its root>`. */
+  /** The dependency spec on this package; default: the kit that runs (devkit-spec.ts). */
   devkit?: string;
   cwd?: string;
 }
@@ -29,6 +30,9 @@ export interface ScaffoldResult {
   appId: string;
   devkit: string;
 }
+
+const kitVersion = async (): Promise<string> =>
+  (JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Files and folders never copied from a template (left there by working on the template itself). */
 const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json', '.addon']);
@@ -56,7 +60,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   const values: Record<string, string> = {
     name,
     appId: `com.example.${appIdLabel(name)}`,
-    devkit: options.devkit ?? `file:${PACKAGE_ROOT.split(sep).join('/')}`,
+    devkit: options.devkit ?? (await devkitSpec(PACKAGE_ROOT, await kitVersion())),
   };
   const source = join(TEMPLATES_DIR, template);
   const files: string[] = [];

@@ -1,43 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, cli, ROOT, tempDir } from '../helpers.js';
 
-afterAll(cleanUp);
+afterEach(cleanUp);
 
 /** Every folder of templates/: a new template is tested without touching this file. */
 const TEMPLATES = readdirSync(join(ROOT, 'templates')).sort();
 const APP_ID_RULE = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/;
 
-/**
- * The environment of a user's shell: without the npm_* variables of the `npm test` running us, so
- * that the inner npm takes its prefix from its own directory.
- */
-const userEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|userconfig|globalconfig)$/i.test(key),
-  ),
-);
-
-/** Runs a command in the new add-on as a user would, failing with its whole output. */
-async function run(cwd: string, command: string, args: string[], timeout = 120_000) {
-  const result = await execa(command, args, {
-    cwd,
-    timeout,
-    reject: false,
-    all: true,
-    env: { ...userEnv, NO_COLOR: '1', CI: '1' },
-    extendEnv: false,
-  });
-  if (result.exitCode !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed (${result.exitCode}):\n${result.all}`);
-  return result;
-}
-
 describe.each(TEMPLATES)('addon init --template %s', (template) => {
-  it('makes an add-on that installs against this package by path, builds and passes its tests', async () => {
+  it('fills in every placeholder, and depends on this checkout when run from it', async () => {
     const dir = join(await tempDir(), 'my-addon');
     const init = await cli(['init', dir, '--template', template, '--json']);
     expect(init.stderr).toBe('');
@@ -46,22 +20,13 @@ describe.each(TEMPLATES)('addon init --template %s', (template) => {
     expect(result).toMatchObject({ dir, template });
     expect(result.files).toEqual(expect.arrayContaining(['.gitignore', 'package.json', 'addon.config.json']));
     expect(result.files).not.toContain('_gitignore');
-
     const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
     expect(pkg).toMatchObject({ name: 'my-addon', private: true, type: 'module' });
     expect(pkg.devDependencies['addon-devkit']).toBe(`file:${ROOT.replace(/\/$/, '')}`);
     const config = JSON.parse(await readFile(join(dir, 'addon.config.json'), 'utf8'));
     expect(config).toMatchObject({ appId: 'com.example.my-addon', name: 'my-addon', dev: 'npm run dev' });
     for (const file of result.files) expect(await readFile(join(dir, file), 'utf8'), file).not.toMatch(/\{\{\w+\}\}/);
-
-    // From the npm cache that this project's own install filled, going to the registry only for a
-    // version published since (--offline would fail on those). The kit itself comes by path, and
-    // its prepare script must not rebuild this checkout under the running suite.
-    await run(dir, 'npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund']);
-    await run(dir, 'npm', ['run', 'build']);
-    const test = await run(dir, 'npm', ['test']);
-    expect(test.all).toMatch(/Tests\s+\d+ passed/);
-  }, 240_000);
+  });
 });
 
 describe('addon init', () => {

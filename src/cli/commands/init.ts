@@ -14,7 +14,7 @@ export function initCommand(program: Command): void {
     .description('create a starter add-on in <dir> (new or empty) from a template')
     .argument('<dir>', 'where to create it; its name gives the package name and the app id')
     .option('-t, --template <name>', 'vite-ts (a front end) or full-stack (plus a webhook receiver)', DEFAULT_TEMPLATE)
-    .option('--devkit <spec>', 'the dependency spec on addon-devkit (default: file: this installation)')
+    .option('--devkit <spec>', 'the dependency spec on addon-devkit (default: where the running kit came from)')
     .option('--json', 'print {dir, template, files}')
     .action(async (dir: string, flags: InitFlags) => {
       const result = await scaffold({ dir, template: flags.template, devkit: flags.devkit });

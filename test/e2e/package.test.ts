@@ -1,0 +1,91 @@
+import { readdirSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, stat, symlink } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, cleanUp, ROOT, run, startDev, tempDir } from '../helpers.js';
+
+/**
+ * The kit as a user gets it: packed into a tarball (its `prepack` builds it), installed into an empty
+ * directory, and used from there with nothing of this checkout: `npx addon dev`, `npx addon exec`,
+ * and `npx addon init`, whose add-on installs, builds and passes its own tests.
+ */
+const TEMPLATES = readdirSync(join(ROOT, 'templates')).sort();
+/** Top-level entries that are no input of the build; packing without them proves they are not shipped. */
+const NOT_COPIED = new Set(['node_modules', 'dist', '.git', 'test', 'bench', '.addon', 'test-results.json']);
+/** What npm 11 prints for a dependency's install script, or for a Node version a package refuses. */
+const INSTALL_WARNINGS = /install-scripts|EBADENGINE/;
+
+let work: string;
+let tarball: string;
+let consumer: string;
+
+beforeAll(async () => {
+  work = await tempDir();
+  // A copy, so that prepack's build never rewrites the dist/ that other test files are running.
+  const kit = join(work, 'kit');
+  await cp(ROOT, kit, {
+    recursive: true,
+    filter: (source) => !NOT_COPIED.has(relative(ROOT, source)) && basename(source) !== 'node_modules',
+  });
+  await symlink(join(ROOT, 'node_modules'), join(kit, 'node_modules'));
+  await run(kit, 'npm', ['pack', '--pack-destination', work], 240_000);
+  tarball = join(
+    work,
+    (await readdir(work)).find((name) => name.endsWith('.tgz'))!,
+  );
+  consumer = join(work, 'consumer');
+  await mkdir(consumer);
+  const install = await run(consumer, 'npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund']);
+  expect(install.all).not.toMatch(INSTALL_WARNINGS);
+}, 300_000);
+afterAll(cleanUp);
+
+describe('the packed package', () => {
+  it('is small, holds the built CLI, host page and demo, and no sources, tests, bench or install script', async () => {
+    expect((await stat(tarball)).size).toBeLessThan(2 * 1024 * 1024);
+    const files = (await run(work, 'tar', ['-tzf', tarball])).stdout.split('\n');
+    for (const shipped of ['dist/cli/addon-cli.bundle.js', 'dist/host-ui/index.html', 'demo-addon/index.html'])
+      expect(files).toContain(`package/${shipped}`);
+    expect(files.filter((f) => /^package\/(src|test|bench|host-ui)\//.test(f))).toEqual([]);
+    const manifest = JSON.parse(await readFile(join(consumer, 'node_modules/addon-devkit/package.json'), 'utf8'));
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(manifest.scripts).not.toHaveProperty(script);
+  });
+
+  it('runs `npx addon dev` from the installed package: API, host page and demo add-on', async () => {
+    const dev = await startDev(['--ephemeral'], { cwd: consumer, npx: true });
+    const page = await fetch(`${dev.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<div id="app"|<script/);
+    const status = (await api(`${dev.url}/_emulator/status`)).body;
+    expect((await fetch(status.addonUrl)).status).toBe(200);
+    const { token } = (await api(`${dev.url}/_emulator/tokens`, { body: {} })).body;
+    expect((await api(`${dev.apiUrl}/customers`, { token })).status).toBe(200);
+    await dev.stop();
+  });
+
+  it('runs `npx addon exec -- <cmd>` with the API in the environment, and passes on its exit code', async () => {
+    const script = `fetch(process.env.ADDON_API_URL + '/customers', { headers: { authorization: 'Bearer ' + process.env.ADDON_TOKEN } })
+      .then((r) => process.exit(r.status === 200 ? 7 : 1))`;
+    const result = await run(consumer, 'sh', ['-c', `npx addon exec -- node -e "${script}"; echo "exit $?"`]);
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('exit 7');
+  });
+
+  it.each(TEMPLATES)(
+    'makes a %s add-on with `npx addon init` that installs, builds and passes its tests',
+    async (template) => {
+      await run(consumer, 'npx', ['addon', 'init', `my-${template}`, '--template', template]);
+      const dir = join(consumer, `my-${template}`);
+      const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+      expect(pkg.devDependencies['addon-devkit']).toBe(`file:${tarball}`);
+      // From the npm cache that this project's own install filled, going to the registry only for a
+      // version published since (--offline would fail on those).
+      const install = await run(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']);
+      expect(install.all).not.toMatch(INSTALL_WARNINGS);
+      await run(dir, 'npm', ['run', 'build']);
+      const test = await run(dir, 'npm', ['test']);
+      expect(test.all).toMatch(/Tests\s+\d+ passed/);
+    },
+    240_000,
+  );
+});
