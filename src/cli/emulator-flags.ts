@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { parseDuration } from '../duration.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
 import type { AddonConfigFile } from './config-file.js';
 
@@ -11,6 +12,7 @@ export interface SettingsFlags {
   addonUrl?: string;
   port?: number;
   seed?: boolean;
+  webhookTimeout?: number;
 }
 
 export function wholeNumber(text: string): number {
@@ -26,7 +28,12 @@ export function withSettingsFlags(command: Command): Command {
     .option('--org <id>', 'the organization id')
     .option('--user <id>', 'the user id')
     .option('--rate-limit <n>', 'API requests per hour, per add-on, per organization', wholeNumber)
-    .option('--seed', 'fill the organization with sample data when it is empty');
+    .option('--seed', 'fill the organization with sample data when it is empty')
+    .option(
+      '--webhook-timeout <duration>',
+      'how long a webhook receiver has to answer, like 2s (default 10s, as on the platform)',
+      parseDuration,
+    );
 }
 
 /** Flags over `addon.config.json` over the defaults. */
@@ -43,5 +50,6 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     port: flags.port ?? file.port,
     seed: flags.seed,
     subscriptions: file.webhooks,
+    webhookTimeoutMs: flags.webhookTimeout,
   };
 }

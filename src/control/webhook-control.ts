@@ -17,6 +17,8 @@ export interface WebhookControlTarget {
   delivery(deliveryId: string): Delivery;
   replay(deliveryId: string): Promise<Delivery>;
   inboxEntries(name: string, limit: number): InboxEntry[];
+  /** Resolves once no webhook attempt is in flight and none is due (dispatcher.idle). */
+  idle(): Promise<void>;
 }
 
 const hide = { hide: true };
@@ -65,6 +67,13 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
   app.post<{ Params: { id: string } }>('/deliveries/:id/replay', {
     schema: { ...hide, params: idParam },
     handler: async (request, reply) => reply.code(201).send(await target.replay(request.params.id)),
+  });
+
+  // Answers once every delivery in flight or due has had its attempt: what a script waits for
+  // before it checks that nothing else was sent.
+  app.get('/idle', { schema: hide }, async () => {
+    await target.idle();
+    return { idle: true };
   });
 
   app.get<{ Params: { name: string }; Querystring: { limit: number } }>('/inbox/:name', {

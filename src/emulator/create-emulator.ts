@@ -24,7 +24,14 @@ import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { knownEvent } from '../webhooks/subscriptions.js';
 import { scopeToReceive } from '../webhooks/catalog/index.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
-import { checkGranted, checkId, checkScopes, resolveSettings, type EmulatorSettings } from './settings.js';
+import {
+  checkGranted,
+  checkId,
+  checkScopes,
+  checkWebhookTimeout,
+  resolveSettings,
+  type EmulatorSettings,
+} from './settings.js';
 
 export interface EmulatorOptions extends Partial<EmulatorSettings> {
   /** Where the store, keys and audit log live; without it everything stays in memory (`--ephemeral`). */
@@ -39,6 +46,8 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   clock?: Clock;
   /** What webhook deliveries are sent with; by default the global fetch. */
   fetch?: typeof fetch;
+  /** How long a webhook receiver has to answer (spec 8: 10 s, the default), 100 ms to 10 minutes. */
+  webhookTimeoutMs?: number;
   /** With no add-on URL configured, serve the bundled demo add-on on a port of its own. */
   demo?: boolean;
   /** Webhook subscriptions of the add-on in its organization, made (or renewed) on start. */
@@ -79,6 +88,7 @@ export const DEFAULT_PORT = 4455;
 /** The one programmatic core: `addon dev`, `addon exec`, the host page and the tests all use it. */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = resolveSettings(options);
+  checkWebhookTimeout(options.webhookTimeoutMs);
   const dataDir = options.dataDir ?? null;
   const lock = dataDir ? await lockDataDir(dataDir) : null;
   const opened: Array<{ close(): Promise<void> }> = [];
@@ -90,7 +100,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const keys = await loadOrCreateKeys(dataDir ?? undefined);
     const clock = options.clock ?? createClock({ offsetMs: savedClockOffset(store) });
     const tokens = createTokenService({ keys, clock });
-    const webhooks = createWebhooks({ store, clock, fetch: options.fetch });
+    const webhooks = createWebhooks({ store, clock, fetch: options.fetch, timeoutMs: options.webhookTimeoutMs });
     const domain = createDomain({ store, clock, onChange: webhooks.onChange });
     const parts = { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, lock };
     const emulator = await assemble(parts);
@@ -190,6 +200,7 @@ async function assemble(parts: Parts): Promise<Emulator> {
       return delivery;
     },
     replay: (deliveryId) => webhooks.dispatcher.replay(deliveryId),
+    idle: () => webhooks.dispatcher.idle(),
     inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
     onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
 

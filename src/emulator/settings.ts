@@ -80,6 +80,12 @@ export function checkGranted(declared: readonly string[], granted: readonly stri
   }
 }
 
+/** A receiver's time to answer: short ones test timeouts quickly, long ones still end. */
+export function checkWebhookTimeout(ms: number | undefined): void {
+  if (ms !== undefined && !(Number.isInteger(ms) && ms >= 100 && ms <= 600_000))
+    throw new UserError(`the webhook timeout must be from 100 ms to 10 minutes (got ${ms} ms)`);
+}
+
 function isHttpUrl(text: string): boolean {
   try {
     return ['http:', 'https:'].includes(new URL(text).protocol);

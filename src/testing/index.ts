@@ -18,6 +18,11 @@ export interface TestEmulator {
   trigger(event: string, data?: EventData, orgId?: string): Promise<TriggerResult>;
   /** The delivery log, newest first. */
   deliveries(filter?: DeliveryFilter): Delivery[];
+  /**
+   * Resolves once no webhook delivery is being sent and none is due on the emulated clock: wait for
+   * it before checking that nothing else arrived (a retry due later waits for `advanceClock`).
+   */
+  idle(): Promise<void>;
   /** Moves the emulated clock: `'90s'`, `'5m'`, `'1h'`, or milliseconds. Due retries go out. */
   advanceClock(by: string | number): Promise<ClockState>;
   /**
@@ -56,6 +61,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     token: async (request) => (await emulator.mintToken(request)).token,
     trigger: (event, data, orgId) => emulator.trigger(event, orgId, data),
     deliveries: (filter = {}) => emulator.deliveries(filter),
+    idle: () => emulator.idle(),
     advanceClock: (by) => emulator.advanceClock(typeof by === 'number' ? by : parseDuration(by)),
     reset: () => emulator.reset(),
     stop: () => emulator.close(),

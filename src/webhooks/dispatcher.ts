@@ -43,6 +43,8 @@ export function createDispatcher(options: DispatcherOptions) {
   const maxAttempts = delays.length + 1;
   const listeners = createListeners<AttemptReport>();
   const running = new Map<string, Promise<Delivery>>();
+  /** Emits and replays between their call and their first attempt (saving the new deliveries). */
+  const opening = new Set<Promise<unknown>>();
   const closing = new AbortController();
   // Each attempt in flight listens for closing, and there may be thousands at once (fan-out).
   setMaxListeners(0, closing.signal);
@@ -157,9 +159,20 @@ export function createDispatcher(options: DispatcherOptions) {
     for (const deliveryId of due.keys()) {
       const delivery = log.get(deliveryId);
       if (delivery) void attempt(delivery);
+      else due.delete(deliveryId);
     }
     arm();
   };
+
+  /** Keeps `work` in `opening` until it settles. */
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    opening.add(work);
+    const settled = () => opening.delete(work);
+    work.then(settled, settled);
+    return work;
+  };
+
+  const dueNow = () => [...due].some(([deliveryId, dueAt]) => dueAt <= clock.now() && !running.has(deliveryId));
 
   /** One timer, for the earliest pending retry that is not running. */
   const arm = () => {
@@ -179,24 +192,42 @@ export function createDispatcher(options: DispatcherOptions) {
      * Fires `event` in an organization: one delivery per active subscription, each sent at once.
      * Resolves when every first attempt is done (REST writes do not wait for it).
      */
-    async emit(orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]> {
-      const deliveries = await Promise.all(
-        subscriptions.activeFor(orgId, definition.name).map((s) => open(s, definition.name, orgId, data, null)),
+    emit(orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]> {
+      return tracked(
+        (async () => {
+          const active = subscriptions.activeFor(orgId, definition.name);
+          const deliveries = await Promise.all(active.map((s) => open(s, definition.name, orgId, data, null)));
+          return Promise.all(deliveries.map(attempt));
+        })(),
       );
-      return Promise.all(deliveries.map(attempt));
     },
 
     /** Sends a delivery's event and data again as a new delivery (new deliveryId), once. */
-    async replay(deliveryId: string): Promise<Delivery> {
+    replay(deliveryId: string): Promise<Delivery> {
       const original = log.get(deliveryId);
-      if (!original) throw notFound('delivery', deliveryId, ' in the delivery log');
+      if (!original) return Promise.reject(notFound('delivery', deliveryId, ' in the delivery log'));
       const { data } = JSON.parse(original.payload) as { data: EventData };
       const target = { appId: original.appId, webhookUrl: original.webhookUrl } as Subscription;
-      return attempt(await open(target, original.event, original.orgId, data, deliveryId));
+      return tracked(open(target, original.event, original.orgId, data, deliveryId).then(attempt));
     },
 
     /** Sends every retry that is due now (after `addon clock advance`, or at start). */
     runDue,
+
+    /**
+     * Resolves once no delivery is being opened, no attempt is in flight and none is due on the
+     * emulated clock: what a test waits for before it checks that nothing else was sent. A retry due
+     * later is not waited for; advancing the clock makes it due.
+     */
+    async idle(): Promise<void> {
+      for (;;) {
+        const busy = [...opening, ...running.values()];
+        if (busy.length) await Promise.allSettled(busy);
+        else if (closing.signal.aborted || !dueNow()) return;
+        // Due now but not started: the retry timer would start it in a moment; start it here.
+        else runDue();
+      }
+    },
 
     onAttempt: (listener: (report: AttemptReport) => void): (() => void) => listeners.on(listener),
 

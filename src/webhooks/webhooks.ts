@@ -13,13 +13,15 @@ export interface WebhooksOptions {
   store: Store;
   clock: Clock;
   fetch?: typeof fetch;
+  /** How long a receiver has to answer; the dispatcher's default is the spec's 10 s. */
+  timeoutMs?: number;
 }
 
 /** Subscriptions, the delivery log and its dispatcher, and the inbox, over one store and clock. */
-export function createWebhooks({ store, clock, fetch }: WebhooksOptions) {
+export function createWebhooks({ store, clock, fetch, timeoutMs }: WebhooksOptions) {
   const subscriptions = createSubscriptionService({ store, clock });
   const log = createDeliveryLog(store);
-  const dispatcher = createDispatcher({ clock, log, subscriptions, fetch });
+  const dispatcher = createDispatcher({ clock, log, subscriptions, fetch, timeoutMs });
   const inbox = createInbox({ store, clock });
   const context = (before?: Doc | null): EventContext => ({ now: new Date(clock.now()).toISOString(), newId, before });
 

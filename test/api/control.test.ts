@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, startReceiver } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -29,6 +29,25 @@ describe('the control API', () => {
     const bad = await em.call('POST', '/_emulator/clock/advance', { body: { by: 'tomorrow' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/invalid duration/);
+  });
+
+  it('answers /idle once every delivery in flight has had its attempt', async () => {
+    const em = await inProcess({ webhookTimeoutMs: 200 });
+    const receiver = await startReceiver();
+    receiver.hang = true;
+    const { token } = await em.mintToken();
+    await em.call('POST', 'events/subscribe', { token, body: { event: 'customer.created', webhookUrl: receiver.url } });
+    await em.call('POST', 'customers', { token, body: { name: 'Acme' } });
+    const idle = await em.call('GET', '/_emulator/idle');
+    expect(idle).toMatchObject({ status: 200, body: { idle: true } });
+    const [delivery] = em.deliveries({});
+    expect(delivery.attempts).toEqual([expect.objectContaining({ ok: false, error: 'timed out after 0.2 s' })]);
+  });
+
+  it('refuses a webhook timeout outside 100 ms to 10 minutes, in one line', async () => {
+    await expect(inProcess({ webhookTimeoutMs: 5 })).rejects.toThrow(
+      'the webhook timeout must be from 100 ms to 10 minutes (got 5 ms)',
+    );
   });
 
   it.each([

@@ -115,7 +115,7 @@ describe('deliveries', () => {
     ).body.data;
     await em.call('PATCH', `invoices/${invoice._id}`, { token, body: { status: 'paid' } });
     const requests = await receiver.received(2);
-    await new Promise((r) => setTimeout(r, 200));
+    await em.idle();
     expect(requests).toHaveLength(2);
     const byEvent = Object.fromEntries(requests.map((r) => [r.headers['x-service-event'], JSON.parse(r.body).data]));
     expect(byEvent['invoice.paid']).toEqual({
@@ -138,12 +138,12 @@ describe('deliveries', () => {
     // A retry falls due a delay after its previous attempt is logged: advance the clock only after that.
     await attemptsLogged(em, 1);
     await em.advanceClock(59_000);
-    await new Promise((r) => setTimeout(r, 200));
+    await em.idle();
     expect(receiver.requests).toHaveLength(1);
     await em.advanceClock(1_000);
     await attemptsLogged(em, 2);
     await em.advanceClock(4 * 60_000);
-    await new Promise((r) => setTimeout(r, 200));
+    await em.idle();
     expect(receiver.requests).toHaveLength(2);
     await em.advanceClock(60_000);
     const requests = await receiver.received(3);
@@ -159,7 +159,7 @@ describe('deliveries', () => {
     expect(delivery.attempts.map((a) => a.response?.status)).toEqual([500, 500, 500]);
 
     await em.call('POST', 'customers', { token, body: { name: 'Not delivered' } });
-    await new Promise((r) => setTimeout(r, 200));
+    await em.idle();
     expect(receiver.requests).toHaveLength(3);
     receiver.status = 200;
     expect((await subscribe('customer.created', receiver.url)).body.data.isActive).toBe(true);
@@ -229,7 +229,7 @@ describe('deliveries', () => {
     await attemptsLogged(em, 3);
     await em.call('POST', 'events/unsubscribe', { token, body: { event: 'customer.created' } });
     await em.advanceClock(60_000);
-    await new Promise((r) => setTimeout(r, 200));
+    await em.idle();
     expect(moved.requests).toHaveLength(2);
     expect(em.deliveries({ status: 'cancelled' })).toHaveLength(1);
   });
@@ -244,7 +244,7 @@ describe('deliveries', () => {
     await em.call('PATCH', `customers/${customer._id}`, { token, body: { name: 'Acme' } });
     await em.call('PATCH', `customers/${customer._id}`, { token, body: { name: 'Acme Ltd' } });
     const requests = await receiver.received(2);
-    await new Promise((r) => setTimeout(r, 200));
+    await em.idle();
     expect(receiver.requests).toHaveLength(2);
     // Two deliveries on two connections: they may arrive in either order.
     const byEvent = new Map(requests.map((r) => [r.headers['x-service-event'], JSON.parse(r.body).data]));

@@ -29,7 +29,7 @@ async function setup(fetch: typeof globalThis.fetch) {
   );
   await subscriptions.subscribe(ORG, APP, EVENT.name, 'http://127.0.0.1:9/hooks');
   const dispatcher = createDispatcher({ clock, log, subscriptions, fetch });
-  return { dispatcher, log, store, subscriptions };
+  return { dispatcher, log, store, subscriptions, clock };
 }
 
 describe('the dispatcher', () => {
@@ -100,5 +100,61 @@ describe('the dispatcher', () => {
     expect(deliveries.map((d) => d.status)).toEqual(Array(31).fill('succeeded'));
     expect(warnings).toEqual([]);
     await dispatcher.close();
+  });
+
+  describe('idle()', () => {
+    /** A receiver that answers `status` only when told to: `answer()` releases the oldest request. */
+    function heldReceiver(status: number) {
+      const held: Array<() => void> = [];
+      let arrived = () => {};
+      const fetch = (() =>
+        new Promise<Response>((resolve) => {
+          held.push(() => resolve(new Response(null, { status })));
+          arrived();
+        })) as unknown as typeof globalThis.fetch;
+      return {
+        fetch,
+        arrival: () => new Promise<void>((resolve) => (arrived = resolve)),
+        answer: () => held.shift()!(),
+      };
+    }
+
+    it('waits for an emit whose attempt is in flight, and resolves once it is logged', async () => {
+      const receiver = heldReceiver(204);
+      const { dispatcher, log } = await setup(receiver.fetch);
+      const arrived = receiver.arrival();
+      void dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
+      // Read at the moment idle() resolves: an early resolve would find no attempt logged.
+      const attemptsWhenIdle = dispatcher.idle().then(() => log.list({ status: 'succeeded', limit: 1 })[0]);
+      await arrived;
+      receiver.answer();
+      expect((await attemptsWhenIdle).attempts).toHaveLength(1);
+      await dispatcher.close();
+    });
+
+    it('sends a retry that is due on the clock before resolving, and does not wait for one due later', async () => {
+      const receiver = heldReceiver(500);
+      const { dispatcher, log, clock } = await setup(receiver.fetch);
+      let arrived = receiver.arrival();
+      void dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
+      await arrived;
+      receiver.answer();
+      await dispatcher.idle();
+      const [pending] = log.list({ status: 'pending', limit: 1 });
+      expect(pending.attempts).toHaveLength(1);
+
+      // Due in a minute: nothing to wait for now.
+      await dispatcher.idle();
+      expect(log.get(pending.deliveryId)!.attempts).toHaveLength(1);
+
+      // Due now, though nothing called runDue(): idle() sends it and waits for its outcome.
+      clock.advance(60_000);
+      arrived = receiver.arrival();
+      const attemptsWhenIdle = dispatcher.idle().then(() => log.get(pending.deliveryId)!.attempts.length);
+      await arrived;
+      receiver.answer();
+      expect(await attemptsWhenIdle).toBe(2);
+      await dispatcher.close();
+    });
   });
 });

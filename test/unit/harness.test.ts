@@ -45,7 +45,7 @@ describe('the test harness', () => {
     expect((await api(`${emulator.apiUrl}/invoices`, { token })).body.total).toBe(0);
     expect((await api(`${emulator.apiUrl}/events/subscriptions`, { token })).body.total).toBe(0);
     await emulator.advanceClock('10m');
-    await new Promise((r) => setTimeout(r, 200));
+    await emulator.idle();
     expect(receiver.requests).toHaveLength(2);
     // Tokens issued before the reset still verify: the keys stay.
     expect((await api(`${emulator.apiUrl}/customers`, { token })).status).toBe(200);

@@ -22,7 +22,7 @@ export function createMessagesPanel(clock: EmulatedClock): MessagesPanel {
   const warningListeners: Array<(count: number) => void> = [];
   const list = h('ol', { class: 'log message-log', 'aria-live': 'polite' });
   const empty = h('p', { class: 'empty muted' }, 'No messages yet. The add-on starts with service:ready.');
-  const ignoredNote = h('span', { class: 'muted small', hidden: true });
+  const ignoredNote = h('span', { class: 'muted small', hidden: true, 'data-testid': 'ignored-messages' });
 
   const setWarnings = (count: number) => {
     warnings = count;
@@ -85,6 +85,7 @@ export function createMessagesPanel(clock: EmulatedClock): MessagesPanel {
     noteIgnored(origin) {
       ignored++;
       ignoredNote.hidden = false;
+      ignoredNote.dataset.count = String(ignored);
       ignoredNote.textContent = `${ignored} ignored (foreign window/origin${origin ? `, last ${origin}` : ''})`;
     },
     onWarnings: (listener) => void warningListeners.push(listener),
