@@ -1,3 +1,6 @@
+import { MAX_DURATION_MS } from './duration.js';
+import { ApiError } from './errors.js';
+
 /**
  * The one emulated clock. Token expiry, rate windows and (later) webhook retries all read it, so
  * `addon clock advance` moves every time-based rule at once. It is real time plus an offset that only
@@ -24,7 +27,15 @@ export interface ClockOptions {
   source?: () => number;
 }
 
+/** How far the emulated time may run ahead of real time: 100 years, the longest duration taken. */
+export const CLOCK_HORIZON_MS = MAX_DURATION_MS;
+
+/** An offset the clock can hold: a number of milliseconds from 0 to the horizon. */
+export const isValidOffset = (offsetMs: unknown): offsetMs is number =>
+  typeof offsetMs === 'number' && Number.isFinite(offsetMs) && offsetMs >= 0 && offsetMs <= CLOCK_HORIZON_MS;
+
 export function createClock({ offsetMs = 0, source = Date.now }: ClockOptions = {}): Clock {
+  if (!isValidOffset(offsetMs)) throw new RangeError(`clock offset ${offsetMs} is out of range`);
   let offset = offsetMs;
   return {
     now: () => source() + offset,
@@ -33,6 +44,14 @@ export function createClock({ offsetMs = 0, source = Date.now }: ClockOptions = 
     },
     advance(ms: number) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
+      if (offset + ms > CLOCK_HORIZON_MS) {
+        const days = Math.floor(offset / 86_400_000);
+        throw new ApiError(
+          400,
+          'clock_out_of_range',
+          `the emulated clock runs at most 100 years (36500d) ahead of real time; it is ${days}d ahead now`,
+        );
+      }
       offset += ms;
     },
   };

@@ -30,10 +30,22 @@ export async function loadOrCreateKeys(dir?: string): Promise<SigningKeys> {
   if (file && !stored) await writeFile(file, JSON.stringify(keyFile, null, 2) + '\n', { mode: 0o600 });
   return {
     kid: keyFile.kid,
-    privateKey: (await importJWK(keyFile.privateJwk, ALGORITHM)) as CryptoKey,
+    privateKey: await importPrivateKey(keyFile, file),
     jwks: { keys: [keyFile.publicJwk] },
   };
 }
+
+async function importPrivateKey(keyFile: KeyFile, file: string | undefined): Promise<CryptoKey> {
+  try {
+    return (await importJWK(keyFile.privateJwk, ALGORITHM)) as CryptoKey;
+  } catch (error) {
+    // A key made here always imports: only one read from a file can fail.
+    throw damaged(file ?? 'keys.json', error);
+  }
+}
+
+const damaged = (file: string, error: unknown): UserError =>
+  new UserError(`the key file ${file} is damaged (${(error as Error).message}); delete it to make a new key`);
 
 async function newKeyFile(): Promise<KeyFile> {
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
@@ -60,6 +72,6 @@ async function readKeyFile(file: string): Promise<KeyFile | null> {
     if (parsed.alg !== ALGORITHM || !parsed.privateJwk || !parsed.publicJwk) throw new Error('unexpected shape');
     return parsed;
   } catch (error) {
-    throw new UserError(`the key file ${file} is damaged (${(error as Error).message}); delete it to make a new key`);
+    throw damaged(file, error);
   }
 }

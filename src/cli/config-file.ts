@@ -42,7 +42,7 @@ const schema = {
     orgId: { type: 'string' },
     userId: { type: 'string' },
     port: { type: 'integer', minimum: 0, maximum: 65535 },
-    rateLimit: { type: 'integer', minimum: 1 },
+    rateLimit: { type: 'integer', minimum: 1, maximum: 1_000_000 },
     dev: { type: 'string', minLength: 1 },
     webhooks: {
       type: 'array',

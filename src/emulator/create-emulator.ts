@@ -5,7 +5,7 @@ import { openAuditLog, type AuditEntry, type AuditLog } from '../audit/audit-log
 import { loadOrCreateKeys, type SigningKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { createTokenService, type MintRequest, type TokenService } from '../auth/tokens.js';
-import { createClock, type Clock } from '../clock.js';
+import { createClock, isValidOffset, type Clock } from '../clock.js';
 import type { ClockState, ControlTarget } from '../control/control-api.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import { seedOrganization, type SeedSummary } from '../domain/seed.js';
@@ -98,7 +98,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const audit = await openAuditLog(dataDir ? join(dataDir, 'audit.log') : undefined);
     opened.push(audit);
     const keys = await loadOrCreateKeys(dataDir ?? undefined);
-    const clock = options.clock ?? createClock({ offsetMs: savedClockOffset(store) });
+    const clock = options.clock ?? createClock({ offsetMs: savedClockOffset(store, dataDir) });
     const tokens = createTokenService({ keys, clock });
     const webhooks = createWebhooks({ store, clock, fetch: options.fetch, timeoutMs: options.webhookTimeoutMs });
     const domain = createDomain({ store, clock, onChange: webhooks.onChange });
@@ -277,8 +277,20 @@ async function assemble(parts: Parts): Promise<Emulator> {
   return emulator;
 }
 
-/** The clock offset saved by `addon clock advance`, so emulated time never runs backwards on restart. */
-const savedClockOffset = (store: Store): number => (store.get('emulator', '_', 'clock')?.offsetMs as number) ?? 0;
+/**
+ * The clock offset saved by `addon clock advance`, so emulated time never runs backwards on restart.
+ * One out of range (hand-edited, or saved by a kit that did not bound it) would break every token,
+ * so the start stops and says how to mend it.
+ */
+function savedClockOffset(store: Store, dataDir: string | null): number {
+  const saved = store.get('emulator', '_', 'clock')?.offsetMs ?? 0;
+  if (isValidOffset(saved)) return saved;
+  const file = join(dataDir ?? '', 'db.json');
+  throw new UserError(
+    `the emulated clock saved in ${file} is out of range (offsetMs ${JSON.stringify(saved)}, at most 100 years ahead); ` +
+      `remove its "clock" document (under "emulator") from that file to start the clock at real time, or delete ${dataDir} to start afresh`,
+  );
+}
 
 const definedOnly = <T extends object>(source: T): Partial<T> =>
   Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined)) as Partial<T>;

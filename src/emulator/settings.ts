@@ -30,6 +30,8 @@ export const DEFAULT_SETTINGS: EmulatorSettings = {
   rateLimit: 1000,
 };
 
+/** A million an hour: a thousand times the platform's limit; a larger number is a typo. */
+const MAX_RATE_LIMIT = 1_000_000;
 const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
 export const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
@@ -51,8 +53,10 @@ export function resolveSettings(input: Partial<EmulatorSettings> = {}): Emulator
   }
   checkId('orgId', settings.orgId);
   checkId('userId', settings.userId);
-  if (!Number.isInteger(settings.rateLimit) || settings.rateLimit < 1) {
-    throw new UserError(`rate limit must be a whole number of requests per hour (got ${settings.rateLimit})`);
+  if (!Number.isInteger(settings.rateLimit) || settings.rateLimit < 1 || settings.rateLimit > MAX_RATE_LIMIT) {
+    throw new UserError(
+      `rate limit must be a whole number of requests per hour, 1 to 1000000 (got ${settings.rateLimit})`,
+    );
   }
   if (settings.addonUrl !== null && !isHttpUrl(settings.addonUrl)) {
     throw new UserError(`add-on url "${settings.addonUrl}" must be an http(s) URL`);

@@ -23,7 +23,7 @@ const VALID: Record<string, () => object> = {
 };
 
 beforeAll(async () => {
-  em = await inProcess({ rateLimit: 1e9 });
+  em = await inProcess({ rateLimit: 1_000_000 });
   token = (await em.mintToken()).token;
   customerId = (await em.call('POST', 'customers', { token, body: VALID.customers() })).body.data._id;
   for (const name of COLLECTIONS)

@@ -9,11 +9,12 @@ import { cleanUp, tempDir } from '../helpers.js';
 afterEach(cleanUp);
 
 /**
- * A real zombie: a shell starts a child and then becomes `sleep`, which never reaps it. Resolves
- * with the zombie's pid once the system reports it as one.
+ * A real zombie: perl forks a child that exits at once, and never waits for it. Resolves with the
+ * zombie's pid once the system reports it as one.
  */
 async function zombie(): Promise<{ pid: number; end(): void }> {
-  const parent = execa('sh', ['-c', 'true & echo $!; exec sleep 60'], { buffer: false, reject: false });
+  const script = '$| = 1; my $pid = fork; if ($pid) { print "$pid\\n"; sleep 60 } else { exit 0 }';
+  const parent = execa('perl', ['-e', script], { buffer: false, reject: false });
   const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk) => resolve(Number(chunk))));
   await expect.poll(async () => (await processIdentity(pid))?.zombie).toBe(true);
   return { pid, end: () => parent.kill('SIGKILL') };
@@ -29,6 +30,7 @@ describe.runIf(process.platform === 'linux')('process identity', () => {
   it('says null for a pid that does not exist, and zombie for an exited, unreaped child', async () => {
     expect(await processIdentity(2 ** 22 + 1)).toBeNull();
     const z = await zombie();
+    expect(await processIdentity(z.pid)).toMatchObject({ zombie: true });
     z.end();
   });
 });

@@ -1,10 +1,9 @@
-import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { filePersistence } from '../../src/store/file-persistence.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
-import { lockDataDir } from '../../src/store/data-dir.js';
 import { cleanUp, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -100,21 +99,5 @@ describe('document store', () => {
     const recovered = await open(dir);
     expect(recovered.list('customers', 'org_a', { limit: 10, offset: 0 }).data).toEqual([doc(2)]);
     await recovered.close();
-  });
-
-  it('locks a data dir against a second emulator, and frees it on release', async () => {
-    const dir = await tempDir();
-    const release = await lockDataDir(dir);
-    await expect(lockDataDir(dir)).rejects.toThrow(/in use by another emulator/);
-    await release();
-    const again = await lockDataDir(dir);
-    await again();
-  });
-
-  it('takes over a lock left by a process that is gone', async () => {
-    const dir = await tempDir();
-    await writeFile(join(dir, 'lock'), '999999999');
-    const release = await lockDataDir(dir);
-    await release();
   });
 });
