@@ -147,7 +147,7 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
     expect(busyPort.stderr).toMatch(new RegExp(`port ${port} is in use`));
     const busyDir = await cli(['dev', '--no-open', '--port', '0', '--data', data]);
     oneLine(busyDir);
-    expect(busyDir.stderr).toMatch(/in use by another emulator/);
+    expect(busyDir.stderr).toContain(`in use by the emulator at ${dev.url}`);
   });
 
   it('a broken addon.config.json, an unknown field in it, and bad flags', async () => {
