@@ -7,6 +7,7 @@ import { eventRoutes } from './event-routes.js';
 import type { SubscriptionService } from '../webhooks/subscriptions.js';
 import { useErrorBodies } from './error-body.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
+import type { OpenApiDocument } from './openapi.js';
 
 export const API_PREFIX = '/api/addon/v1';
 
@@ -18,7 +19,7 @@ export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining',
  */
 export async function addonApi(
   app: FastifyInstance,
-  deps: PipelineDeps & { domain: Domain; subscriptions: SubscriptionService },
+  deps: PipelineDeps & { domain: Domain; subscriptions: SubscriptionService; openApi: OpenApiDocument },
 ): Promise<void> {
   await app.register(cors, {
     origin: '*',
@@ -33,5 +34,5 @@ export async function addonApi(
   configRoutes(app, deps.domain.config);
   storageRoutes(app, deps.domain.storage);
   eventRoutes(app, deps.subscriptions);
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => deps.openApi.get());
 }

@@ -1,13 +1,55 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { ALL_SCOPES } from '../auth/scopes.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
 import { API_PREFIX } from './addon-api.js';
 
+/** The OpenAPI document of the emulated API, made on its first request. */
+export interface OpenApiDocument {
+  /** Records every route `app` (and every plugin registered in it later) adds. */
+  collect(app: FastifyInstance): void;
+  /** The document; built once, then the same object. */
+  get(): Promise<unknown>;
+}
+
 /**
  * The OpenAPI 3 document of the emulated API, made by @fastify/swagger from the same route schemas
  * that validate requests. Only the add-on API is described; each operation names its scope.
+ *
+ * The routes are recorded as they are registered, and the document is built from them on its first
+ * request, on an instance of its own. Registered with the app instead, @fastify/swagger loads its
+ * OpenAPI code and the `yaml` package at every start (about 12 ms of `addon exec -- true`, whose
+ * emulator is rarely asked for the document; docs/performance.md).
  */
-export function openApiOptions(settings: EmulatorSettings): SwaggerOptions {
+export function openApiDocument(settings: EmulatorSettings): OpenApiDocument {
+  const routes: RouteOptions[] = [];
+  let document: Promise<unknown> | null = null;
+  return {
+    collect(app) {
+      app.addHook('onRoute', (route) => void routes.push(route));
+    },
+    get: () => (document ??= build(settings, routes)),
+  };
+}
+
+async function build(settings: EmulatorSettings, routes: RouteOptions[]): Promise<unknown> {
+  const { default: swagger } = await import('@fastify/swagger');
+  // The recorded routes include the HEAD routes fastify added for each GET: add none of its own.
+  const app = Fastify({ exposeHeadRoutes: false });
+  // Only the schemas' text is read here, never compiled.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await app.register(swagger, openApiOptions(settings));
+  await app.register(async (scope) => {
+    for (const { method, url, schema, config } of routes) scope.route({ method, url, schema, config, handler: noop });
+  });
+  await app.ready();
+  return app.swagger();
+}
+
+const noop = async () => null;
+
+function openApiOptions(settings: EmulatorSettings): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',

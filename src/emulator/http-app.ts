@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi, API_PREFIX } from '../api/addon-api.js';
 import { toErrorBody, useErrorBodies } from '../api/error-body.js';
 import { useJsonBodies } from '../api/json-bodies.js';
 import { inboxRoutes } from '../api/inbox-routes.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
-import { openApiOptions } from '../api/openapi.js';
+import { openApiDocument } from '../api/openapi.js';
 import type { PipelineDeps } from '../api/pipeline.js';
 import { useLazySerialization } from '../api/serialization.js';
 import { useStrictValidation } from '../api/validation.js';
@@ -54,8 +53,14 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   useLazySerialization(app);
   useJsonBodies(app);
   useErrorBodies(app);
-  await app.register(swagger, openApiOptions(settings));
-  await app.register(addonApi, { prefix: API_PREFIX, ...parts, subscriptions: parts.webhooks.subscriptions });
+  const openApi = openApiDocument(settings);
+  openApi.collect(app);
+  await app.register(addonApi, {
+    prefix: API_PREFIX,
+    ...parts,
+    subscriptions: parts.webhooks.subscriptions,
+    openApi,
+  });
   await app.register(inboxRoutes, { inbox: parts.webhooks.inbox });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
