@@ -28,7 +28,7 @@ send('service:ready');
 
 // 3. Every bridge message.
 for (const button of document.querySelectorAll('[data-notify]')) {
-  button.addEventListener('click', () => send('service:notify', { message: `A ${button.dataset.notify} message from the demo add-on`, level: button.dataset.notify }));
+  button.addEventListener('click', () => send('service:notify', { message: `${/^[aeiou]/.test(button.dataset.notify) ? 'An' : 'A'} ${button.dataset.notify} message from the demo add-on`, level: button.dataset.notify }));
 }
 $('demo-navigate').addEventListener('click', () => send('service:navigate', { path: '/invoices/overdue' }));
 $('demo-resize').addEventListener('click', () => send('service:resize', { height: 640 }));

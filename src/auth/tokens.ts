@@ -5,6 +5,9 @@ import { ApiError } from '../errors.js';
 import { ALGORITHM, type SigningKeys } from './keys.js';
 
 /** The session token's claims, exactly as spec 2.1. */
+/** The longest lifetime a minted token may ask for: 30 days, for a long manual test session. */
+export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 86_400;
+
 export interface SessionClaims {
   type: 'addon_session';
   orgId: string;
@@ -22,6 +25,7 @@ export interface MintRequest {
   appId: string;
   scopes: string[];
   /** Seconds; the platform's lifetime is 3600. */
+  /** Seconds, 1 to MAX_TOKEN_LIFETIME_SECONDS; default one hour, as on the platform. */
   expiresIn?: number;
 }
 

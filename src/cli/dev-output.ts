@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../audit/audit-log.js';
 import type { Emulator } from '../emulator/create-emulator.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
+import { DEFAULT_EMULATOR_URL } from './emulator-client.js';
 import { color, printJsonLine, println } from './output.js';
 
 /** What `addon dev` prints: the banner, then a line per API call and per webhook attempt. */
@@ -44,9 +45,12 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   row('Rate limit', `${settings.rateLimit} requests/hour`);
   row('Data', emulator.dataDir ?? 'in memory (--ephemeral)');
   println();
-  println(
-    `  ${color.green('Ready')} in ${readyMs} ms. Mint a token with ${color.bold('npx addon token')}; Ctrl-C stops.`,
-  );
+  // The other commands find the emulator at the default address by themselves; elsewhere, say how.
+  const tokenCommand =
+    emulator.url === DEFAULT_EMULATOR_URL ? 'npx addon token' : `npx addon token --emulator ${emulator.url}`;
+  println(`  ${color.green('Ready')} in ${readyMs} ms. Mint a token with ${color.bold(tokenCommand)}; Ctrl-C stops.`);
+  if (emulator.url !== DEFAULT_EMULATOR_URL)
+    println(color.dim(`  (or export ADDON_EMULATOR_URL=${emulator.url} for every addon command in that shell)`));
   println();
   if (emulator.demoUrl) {
     println(color.dim('  No add-on URL configured (--addon-url or "url" in addon.config.json): the host page opens'));

@@ -1,8 +1,17 @@
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
-import { CONTROL_PREFIX } from '../control/control-api.js';
+import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
 
 export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4455';
+
+/** An emulator on this machine answers its status in milliseconds; a service that is not one may never answer. */
+const PROBE_TIMEOUT_MS = 3_000;
+/**
+ * Beyond the receivers' time to answer: a trigger waits for the first attempt of each of its
+ * deliveries (bounded by the webhook timeout the emulator reports), and a seed of 10,000 records
+ * takes a few seconds.
+ */
+const CALL_MARGIN_MS = 30_000;
 
 /** `--emulator URL`, else ADDON_EMULATOR_URL, else the default address of `addon dev`. */
 export function emulatorUrl(flag?: string): string {
@@ -21,30 +30,101 @@ export const withEmulatorFlag = (command: Command): Command =>
     `the running emulator (default: $ADDON_EMULATOR_URL, else ${DEFAULT_EMULATOR_URL})`,
   );
 
-/** Calls the running emulator's control API; its errors become one-line user errors. */
-export async function control<T>(base: string, path: string, body?: unknown): Promise<T> {
-  const response = await request(base, path, body);
-  const text = await response.text();
-  const payload = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new UserError(payload?.message ?? `the emulator answered ${response.status}`);
+/** What a command calls its inputs: the control API's field names mapped to flags and arguments. */
+export type FieldNames = Record<string, string>;
+
+/**
+ * Calls the running emulator's control API. Everything that can go wrong becomes one line naming the
+ * URL tried: nothing there, something else there, no answer in time, or the emulator's refusal with
+ * its fields named as the command names them (`fields`).
+ */
+export async function control<T>(base: string, path: string, body?: unknown, fields: FieldNames = {}): Promise<T> {
+  const { webhookTimeoutMs } = await probe(base);
+  const response = await request(base, path, { body, timeoutMs: (webhookTimeoutMs ?? 10_000) + CALL_MARGIN_MS });
+  const payload = await jsonOf(base, response);
+  if (!response.ok) throw new UserError(refusal(payload, response.status, fields));
   return payload as T;
 }
 
-/** A streaming request (server-sent events); the caller reads the body. */
+/** A streaming request (server-sent events), after the same check; the caller reads the body. */
 export async function openStream(base: string, path: string): Promise<Response> {
-  const response = await request(base, path);
-  if (!response.ok || !response.body) throw new UserError(`the emulator answered ${response.status}`);
+  await probe(base);
+  const response = await request(base, path, { timeoutMs: null });
+  if (!response.ok || !response.body) throw new UserError(`the emulator at ${base} answered ${response.status}`);
   return response;
 }
 
-async function request(base: string, path: string, body?: unknown): Promise<Response> {
+/** Asks for the emulator's status, and makes sure it is an emulator that answered. */
+async function probe(base: string): Promise<{ webhookTimeoutMs?: number }> {
+  const response = await request(base, '/status', { timeoutMs: PROBE_TIMEOUT_MS });
+  if (!response.headers.has(EMULATOR_HEADER)) {
+    const type = response.headers.get('content-type')?.split(';')[0] ?? 'no content type';
+    await response.body?.cancel();
+    throw notAnEmulator(base, `HTTP ${response.status}, ${type}`);
+  }
+  return (await jsonOf(base, response)) as { webhookTimeoutMs?: number };
+}
+
+async function request(
+  base: string,
+  path: string,
+  { body, timeoutMs }: { body?: unknown; timeoutMs: number | null },
+): Promise<Response> {
+  // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive, and a
+  // process with nothing else to wait for would end mid-request (exit 13) instead of saying why.
+  const controller = new AbortController();
+  const timer = timeoutMs === null ? null : setTimeout(() => controller.abort(), timeoutMs);
   try {
     return await fetch(base + CONTROL_PREFIX + path, {
       method: body === undefined ? 'GET' : 'POST',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
     });
-  } catch {
-    throw new UserError(`no emulator answers at ${base}: start one with "addon dev", or pass --emulator URL`);
+  } catch (error) {
+    if (controller.signal.aborted)
+      throw new UserError(`${base} did not answer within ${timeoutMs! / 1000} s; is an addon emulator running there?`);
+    throw unreachable(base, error);
+  } finally {
+    if (timer) clearTimeout(timer);
   }
+}
+
+function unreachable(base: string, error: unknown): UserError {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  if (code === 'ECONNREFUSED')
+    return new UserError(`no emulator answers at ${base}: start one with "addon dev", or pass --emulator URL`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new UserError(`cannot find the host of ${base}`);
+  // fetch, as browsers do, never connects to ports such as 9 or 6000 (the Fetch standard's "bad ports").
+  if ((error as { cause?: Error }).cause?.message === 'bad port')
+    return new UserError(
+      `${base} is on a port that fetch and browsers refuse to connect to; run the emulator on another`,
+    );
+  return notAnEmulator(base, code?.startsWith('HPE_') ? 'not HTTP' : (code ?? (error as Error).message));
+}
+
+const notAnEmulator = (base: string, what: string): UserError =>
+  new UserError(`${base} answered, but it is not an addon emulator (${what}); pass the emulator's URL with --emulator`);
+
+async function jsonOf(base: string, response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    throw notAnEmulator(base, 'its answer is not JSON');
+  }
+}
+
+/** The JSON Schema validator's `must be <= 5000`, said as a person would. */
+const inWords = (message: string): string =>
+  message.replace(/^must be <= /, 'must be at most ').replace(/^must be >= /, 'must be at least ');
+
+/** The emulator's refusal in the command's words: `--limit must be at most 5000`, not `invalid querystring: limit …`. */
+function refusal(payload: unknown, status: number, fields: FieldNames): string {
+  const body = payload as { message?: string; details?: Array<{ field?: string; message: string }> } | null;
+  if (Array.isArray(body?.details))
+    return body.details
+      .map(({ field, message }) => (field ? `${fields[field] ?? field} ${inWords(message)}` : inWords(message)))
+      .join('; ');
+  return body?.message ?? `the emulator answered ${status}`;
 }

@@ -20,6 +20,11 @@ export function wholeNumber(text: string): number {
   return Number(text);
 }
 
+export function portNumber(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new InvalidArgumentError('expected a port, 0 to 65535');
+  return Number(text);
+}
+
 /** The flags `addon dev` and `addon exec` share: what add-on is emulated, where, for whom. */
 export function withSettingsFlags(command: Command): Command {
   return command

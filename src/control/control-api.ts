@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '../audit/audit-log.js';
-import type { MintRequest, SessionClaims } from '../auth/tokens.js';
+import { MAX_TOKEN_LIFETIME_SECONDS, type MintRequest, type SessionClaims } from '../auth/tokens.js';
 import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
 import type { ClockState } from '../clock.js';
@@ -12,6 +12,11 @@ import { streamEvents, type LiveEvent } from './sse.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
 
 export const CONTROL_PREFIX = '/_emulator';
+/**
+ * On every control API response, refusals included: how the CLI tells an emulator from another local
+ * service on the same port. Its value is the control API's version.
+ */
+export const EMULATOR_HEADER = 'x-addon-emulator';
 
 export type { ClockState } from '../clock.js';
 
@@ -37,6 +42,9 @@ const hide = { hide: true };
  * `addon seed` call, and later the host page. It stands apart under its own prefix and guard.
  */
 export async function controlApi(app: FastifyInstance, { target }: { target: ControlTarget }): Promise<void> {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header(EMULATOR_HEADER, '1');
+  });
   guardControlApi(app, () => target.ownOrigins());
   useErrorBodies(app);
   // Every option of a control call has a default, so no body means an empty one.
@@ -57,7 +65,7 @@ export async function controlApi(app: FastifyInstance, { target }: { target: Con
           orgId: { type: 'string' },
           userId: { type: 'string' },
           appId: { type: 'string' },
-          expiresIn: { type: 'integer', minimum: 1, maximum: 30 * 86400, description: 'seconds' },
+          expiresIn: { type: 'integer', minimum: 1, maximum: MAX_TOKEN_LIFETIME_SECONDS, description: 'seconds' },
         },
       },
     },

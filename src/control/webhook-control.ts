@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventData } from '../webhooks/catalog/index.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
+import { knownEvent } from '../webhooks/subscriptions.js';
 import type { InboxEntry } from '../webhooks/inbox.js';
 
 export interface TriggerResult {
@@ -14,8 +15,9 @@ export interface TriggerResult {
 export interface WebhookControlTarget {
   trigger(event: string, orgId?: string, data?: EventData): Promise<TriggerResult>;
   deliveries(filter: DeliveryFilter): Delivery[];
-  delivery(deliveryId: string): Delivery;
-  replay(deliveryId: string): Promise<Delivery>;
+  /** By id, or by a unique prefix of it. */
+  delivery(idOrPrefix: string): Delivery;
+  replay(idOrPrefix: string): Promise<Delivery>;
   inboxEntries(name: string, limit: number): InboxEntry[];
   /** Resolves once no webhook attempt is in flight and none is due (dispatcher.idle). */
   idle(): Promise<void>;
@@ -56,7 +58,11 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
         },
       },
     },
-    handler: async (request) => ({ data: target.deliveries(request.query) }),
+    handler: async (request) => {
+      // A misspelt event would list nothing, silently: say so instead.
+      if (request.query.event !== undefined) knownEvent(request.query.event);
+      return { data: target.deliveries(request.query) };
+    },
   });
 
   app.get<{ Params: { id: string } }>('/deliveries/:id', {

@@ -17,7 +17,7 @@ import type { Store } from '../store/store.js';
 import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createHttpApp, listenOn } from './http-app.js';
 import { createListeners } from '../listeners.js';
-import { ApiError, notFound, UserError } from '../errors.js';
+import { ApiError, UserError } from '../errors.js';
 import { covers } from '../auth/scopes.js';
 import { sampleRecord } from '../domain/samples.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
@@ -164,7 +164,15 @@ async function assemble(parts: Parts): Promise<Emulator> {
     },
     inject: (request) => app.inject(request),
 
-    status: () => ({ ...settings, url, apiUrl: emulator.apiUrl, dataDir, ephemeral: !dataDir, clock: clockState() }),
+    status: () => ({
+      ...settings,
+      url,
+      apiUrl: emulator.apiUrl,
+      dataDir,
+      ephemeral: !dataDir,
+      webhookTimeoutMs: webhooks.dispatcher.timeoutMs,
+      clock: clockState(),
+    }),
 
     async mintToken(request: Partial<MintRequest> = {}) {
       const scopes = request.scopes ? checkScopes(request.scopes, 'requested') : settings.grantedScopes;
@@ -194,12 +202,8 @@ async function assemble(parts: Parts): Promise<Emulator> {
       return { event, orgId, data, deliveries: await webhooks.dispatcher.emit(orgId, definition, data) };
     },
     deliveries: (filter) => webhooks.log.list(filter),
-    delivery(deliveryId) {
-      const delivery = webhooks.log.get(deliveryId);
-      if (!delivery) throw notFound('delivery', deliveryId, ' in the delivery log');
-      return delivery;
-    },
-    replay: (deliveryId) => webhooks.dispatcher.replay(deliveryId),
+    delivery: (idOrPrefix) => webhooks.log.resolve(idOrPrefix),
+    replay: (idOrPrefix) => webhooks.dispatcher.replay(webhooks.log.resolve(idOrPrefix).deliveryId),
     idle: () => webhooks.dispatcher.idle(),
     inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
     onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),

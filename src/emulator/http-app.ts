@@ -78,16 +78,23 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   return app;
 }
 
-/** Listens and answers the URL a browser should use; a busy port is the user's to fix. */
+/** Listens and answers the URL a browser should use; a port or host that will not do is the user's to fix. */
 export async function listenOn(app: FastifyInstance, port: number, host: string): Promise<string> {
   const address = await app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new UserError(`port ${port} is in use: stop what runs there or pass --port`);
-    if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-      throw new UserError(`cannot listen on host ${host}`);
-    throw error;
+    const problem = LISTEN_PROBLEMS[error.code ?? ''];
+    throw problem ? new UserError(problem(port, host)) : error;
   });
   return `http://${browsableHost(host)}:${new URL(address).port}`;
 }
+
+const LISTEN_PROBLEMS: Record<string, (port: number, host: string) => string> = {
+  EADDRINUSE: (port) => `port ${port} is in use: stop what runs there or pass --port`,
+  EACCES: (port) => `no permission to listen on port ${port}: pass --port with a number above 1023`,
+  ERR_SOCKET_BAD_PORT: (port) => `${port} is not a port: pass --port with a number from 0 to 65535`,
+  EADDRNOTAVAIL: (_port, host) => `cannot listen on host ${host}: it is not an address of this machine`,
+  ENOTFOUND: (_port, host) => `cannot listen on host ${host}: no such host`,
+  EAI_AGAIN: (_port, host) => `cannot listen on host ${host}: no such host`,
+};
 
 /** A wildcard bind is reached through loopback. */
 function browsableHost(host: string): string {

@@ -1,3 +1,4 @@
+import { ApiError, notFound } from '../errors.js';
 import type { Doc, Store } from '../store/store.js';
 import type { AttemptOutcome } from './http-attempt.js';
 
@@ -38,6 +39,8 @@ export interface DeliveryFilter {
 
 const COLLECTION = 'deliveries';
 const SCOPE = '_';
+/** The shortest id prefix taken for a delivery. */
+const MIN_PREFIX = 4;
 /** The log keeps the newest deliveries; older finished ones make room. */
 export const MAX_DELIVERIES = 5000;
 
@@ -58,6 +61,24 @@ export function createDeliveryLog(store: Store) {
     get(deliveryId: string): Delivery | undefined {
       const doc = store.get(COLLECTION, SCOPE, deliveryId);
       return doc && toDelivery(doc);
+    },
+    /**
+     * A delivery by its id or, as git takes commits, by a unique prefix of at least 4 characters:
+     * ids are UUIDs, and the first few characters are what a person copies from a log line.
+     */
+    resolve(idOrPrefix: string): Delivery {
+      const exact = store.get(COLLECTION, SCOPE, idOrPrefix);
+      if (exact) return toDelivery(exact);
+      const matches = idOrPrefix.length >= MIN_PREFIX ? all().filter((d) => d.deliveryId.startsWith(idOrPrefix)) : [];
+      if (matches.length === 1) return matches[0];
+      if (matches.length > 1)
+        throw new ApiError(
+          400,
+          'ambiguous_id',
+          `${matches.length} deliveries have ids starting with ${idOrPrefix}; give more of the id`,
+        );
+      const hint = idOrPrefix.length < MIN_PREFIX ? ` (a prefix needs at least ${MIN_PREFIX} characters)` : '';
+      throw notFound('delivery', idOrPrefix, ` in the delivery log${hint}`);
     },
     async save(delivery: Delivery): Promise<Delivery> {
       const isNew = !store.get(COLLECTION, SCOPE, delivery.deliveryId);

@@ -211,6 +211,9 @@ export function createDispatcher(options: DispatcherOptions) {
       return tracked(open(target, original.event, original.orgId, data, deliveryId).then(attempt));
     },
 
+    /** How long a receiver has to answer. */
+    timeoutMs,
+
     /** Sends every retry that is due now (after `addon clock advance`, or at start). */
     runDue,
 

@@ -44,6 +44,46 @@ describe('the control API', () => {
     expect(delivery.attempts).toEqual([expect.objectContaining({ ok: false, error: 'timed out after 0.2 s' })]);
   });
 
+  it('marks every answer, refusals included, as the emulator's (x-addon-emulator)', async () => {
+    const em = await inProcess();
+    for (const [path, headers] of [
+      ['/_emulator/status', {}],
+      ['/_emulator/status', { origin: 'http://evil.example' }],
+      ['/_emulator/nope', {}],
+      ['/_emulator/deliveries?limit=9999', {}],
+    ] as const) {
+      const res = await em.call('GET', path, { headers });
+      expect(res.headers['x-addon-emulator'], `${res.status} ${path}`).toBe('1');
+    }
+  });
+
+  it('finds a delivery by a unique id prefix, and refuses an ambiguous one', async () => {
+    const em = await inProcess();
+    const delivery = (deliveryId: string) => ({
+      deliveryId,
+      event: 'ticket.created',
+      orgId: 'org_demo',
+      appId: 'com.example.demo-addon',
+      webhookUrl: 'http://127.0.0.1:9/',
+      payload: '{}',
+      status: 'succeeded' as const,
+      attempts: [],
+      nextAttemptAt: null,
+      replayOf: null,
+      createdAt: new Date().toISOString(),
+    });
+    await em.webhooks.log.save(delivery('abcd1111-0000-4000-8000-000000000000'));
+    await em.webhooks.log.save(delivery('abcd2222-0000-4000-8000-000000000000'));
+    const unique = await em.call('GET', '/_emulator/deliveries/abcd1');
+    expect(unique.body.deliveryId).toBe('abcd1111-0000-4000-8000-000000000000');
+    const ambiguous = await em.call('GET', '/_emulator/deliveries/abcd');
+    expect(ambiguous).toMatchObject({
+      status: 400,
+      body: { code: 'ambiguous_id', message: '2 deliveries have ids starting with abcd; give more of the id' },
+    });
+    expect((await em.call('POST', '/_emulator/deliveries/abcd/replay')).status).toBe(400);
+  });
+
   it('refuses a webhook timeout outside 100 ms to 10 minutes, in one line', async () => {
     await expect(inProcess({ webhookTimeoutMs: 5 })).rejects.toThrow(
       'the webhook timeout must be from 100 ms to 10 minutes (got 5 ms)',

@@ -236,6 +236,8 @@ describe('published documents', () => {
     expect(paths.some((p) => p.startsWith('/_emulator'))).toBe(false);
     const create = res.body.paths['/api/addon/v1/invoices'].post;
     expect(create.description).toContain('invoices.write');
+    expect(create.summary).toBe('Create an invoice');
+    expect(res.body.paths['/api/addon/v1/customers'].post.summary).toBe('Create a customer');
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['customerId', 'lineItems']);
     expect(res.body.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
   });

@@ -79,6 +79,11 @@ describe('the host page and the postMessage bridge', () => {
       .locator('[data-testid="toast"][data-level="warning"]')
       .filter({ hasText: 'A warning message from the demo add-on' })
       .waitFor();
+    await frame.locator('[data-testid="demo-notify-info"]').click();
+    await page
+      .locator('[data-testid="toast"][data-level="info"]')
+      .filter({ hasText: 'An info message from the demo add-on' })
+      .waitFor();
   });
 
   it('moves the host to the in-app path a navigate names', async () => {

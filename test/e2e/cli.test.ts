@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,11 +86,12 @@ describe('addon dev with the token, clock and logs commands', () => {
     });
     let seen = '';
     follower.stdout!.on('data', (c: Buffer) => (seen += c));
-    // The follower connects once its process has started; call until it has seen a call.
-    for (let i = 0; i < 100 && !seen.includes('/tickets'); i++) {
-      await api(`${dev.apiUrl}/tickets`, { token });
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // It says on stderr when it is connected: from then on, no call is missed.
+    await new Promise<void>((resolve) =>
+      follower.stderr!.on('data', (c: Buffer) => String(c).includes('Following the audit log') && resolve()),
+    );
+    await api(`${dev.apiUrl}/tickets`, { token });
+    await expect.poll(() => seen).toContain('/tickets');
     follower.kill();
     expect(JSON.parse(seen.trim().split('\n')[0])).toMatchObject({ path: '/api/addon/v1/tickets' });
   });
@@ -125,9 +128,17 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
   };
 
   it('no emulator running', async () => {
-    const result = await cli(['token', '--emulator', 'http://127.0.0.1:9']);
+    // A port that was free a moment ago, and is closed now.
+    const server = createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server.close();
+    await once(server, 'close');
+    const result = await cli(['token', '--emulator', url]);
     oneLine(result);
-    expect(result.stderr).toMatch(/no emulator answers at http:\/\/127\.0\.0\.1:9/);
+    expect(result.stderr.trim()).toBe(
+      `addon: no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`,
+    );
   });
 
   it('a scope that was not declared, and a bad duration', async () => {

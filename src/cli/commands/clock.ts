@@ -22,7 +22,10 @@ export function clockCommand(program: Command): void {
       .description('move the clock forward, like 90s, 5m, 1h or 1h30m')
       .option('--json', 'print as JSON'),
   ).action(async (by: string, flags: ClockFlags) =>
-    show(await control<ClockState>(emulatorUrl(flags.emulator), '/clock/advance', { by }), flags),
+    show(
+      await control<ClockState>(emulatorUrl(flags.emulator), '/clock/advance', { by }, { by: 'the duration' }),
+      flags,
+    ),
   );
 }
 

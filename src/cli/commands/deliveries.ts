@@ -6,6 +6,8 @@ import { wholeNumber } from '../emulator-flags.js';
 import { color, printJson, println } from '../output.js';
 import { deliveryLine } from './events.js';
 
+const ID = { id: 'the delivery id' };
+
 interface Flags {
   json?: boolean;
   emulator?: string;
@@ -24,7 +26,16 @@ export function deliveriesCommand(program: Command): void {
     const query = new URLSearchParams({ limit: String(flags.limit) });
     if (flags.event) query.set('event', flags.event);
     if (flags.status) query.set('status', flags.status);
-    const { data } = await control<{ data: Delivery[] }>(emulatorUrl(flags.emulator), `/deliveries?${query}`);
+    const { data } = await control<{ data: Delivery[] }>(
+      emulatorUrl(flags.emulator),
+      `/deliveries?${query}`,
+      undefined,
+      {
+        event: '--event',
+        status: '--status',
+        limit: '--limit',
+      },
+    );
     if (flags.json) return printJson(data);
     data.forEach((delivery) => println(deliveryLine(delivery)));
     if (!data.length) println(color.dim('No deliveries yet.'));
@@ -36,7 +47,12 @@ export function deliveriesCommand(program: Command): void {
       .description('one delivery with every attempt: request headers and body, response or error')
       .option('--json', 'print as JSON'),
   ).action(async (id: string, flags: Flags) => {
-    const delivery = await control<Delivery>(emulatorUrl(flags.emulator), `/deliveries/${encodeURIComponent(id)}`);
+    const delivery = await control<Delivery>(
+      emulatorUrl(flags.emulator),
+      `/deliveries/${encodeURIComponent(id)}`,
+      undefined,
+      ID,
+    );
     if (flags.json) return printJson(delivery);
     println(deliveryLine(delivery));
     println(color.dim('body: ') + delivery.payload);
@@ -63,6 +79,7 @@ export function deliveriesCommand(program: Command): void {
       emulatorUrl(flags.emulator),
       `/deliveries/${encodeURIComponent(id)}/replay`,
       {},
+      ID,
     );
     if (flags.json) return printJson(delivery);
     println(deliveryLine(delivery));
@@ -81,6 +98,8 @@ export function inboxCommand(program: Command): void {
     const { data } = await control<{ data: InboxEntry[] }>(
       base,
       `/inbox/${encodeURIComponent(name)}?limit=${flags.limit}`,
+      undefined,
+      { name: 'the inbox name', limit: '--limit' },
     );
     if (flags.json) return printJson(data);
     if (!data.length) println(color.dim(`Nothing arrived yet at ${base}/inbox/${name}.`));

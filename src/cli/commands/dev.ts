@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readConfigFile } from '../config-file.js';
 import { runDevSession } from '../dev-session.js';
-import { emulatorOptions, wholeNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
+import { emulatorOptions, portNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 
 interface DevFlags extends SettingsFlags {
   host: string;
@@ -19,7 +19,7 @@ export function devCommand(program: Command): void {
       .description(
         'start the emulator and open the host page (and the add-on, when addon.config.json names its dev command)',
       )
-      .option('-p, --port <n>', 'port to listen on (default 4455; 0 picks a free one)', wholeNumber)
+      .option('-p, --port <n>', 'port to listen on (default 4455; 0 picks a free one)', portNumber)
       .option('--host <host>', 'interface to bind', '127.0.0.1')
       .option('--no-open', 'do not open the host page in a browser')
       .option('--addon-url <url>', "the add-on's dev URL, loaded in the host page (default: the demo add-on)")

@@ -42,11 +42,12 @@ export function triggerCommand(program: Command): void {
       .option('--json', 'print the event data and the deliveries made'),
   ).action(async (event: string, flags: TriggerFlags) => {
     const data = flags.data === undefined ? undefined : await readData(flags.data);
-    const result = await control<TriggerResult>(emulatorUrl(flags.emulator), '/events/trigger', {
-      event,
-      orgId: flags.org,
-      data,
-    });
+    const result = await control<TriggerResult>(
+      emulatorUrl(flags.emulator),
+      '/events/trigger',
+      { event, orgId: flags.org, data },
+      { event: 'the event', orgId: '--org', data: '--data' },
+    );
     if (flags.json) return printJson(result);
     println(
       `Fired ${result.event} in ${result.orgId}: ${result.deliveries.length} ${result.deliveries.length === 1 ? 'delivery' : 'deliveries'}`,

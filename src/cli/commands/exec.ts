@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createEmulator } from '../../emulator/create-emulator.js';
+import type { EmulatorSettings } from '../../emulator/settings.js';
 import { UserError } from '../../errors.js';
 import { readConfigFile } from '../config-file.js';
 import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
@@ -14,8 +15,10 @@ export function execCommand(program: Command): void {
       .command('exec')
       .description('run a command against a fresh in-memory emulator, with ADDON_API_URL and ADDON_TOKEN set')
       .argument('<command...>', 'the command and its arguments (put -- before it)')
+      .option('--json', "its own lines as JSON on stderr (stdout is the command's): ready, then exit")
       .passThroughOptions(),
-  ).action(async (command: string[], flags: SettingsFlags) => {
+  ).action(async (command: string[], flags: SettingsFlags & { json?: boolean }) => {
+    const started = performance.now();
     const emulator = await createEmulator({
       ...emulatorOptions(flags, await readConfigFile(process.cwd())),
       port: 0,
@@ -25,6 +28,8 @@ export function execCommand(program: Command): void {
       await emulator.listen();
       const { token } = await emulator.mintToken();
       const { settings } = emulator;
+      if (flags.json)
+        reportJson({ event: 'ready', url: emulator.url, apiUrl: emulator.apiUrl, ...settingsOf(settings) });
       const { execa } = await import('execa');
       const result = await execa(command[0], command.slice(1), {
         stdio: 'inherit',
@@ -40,10 +45,22 @@ export function execCommand(program: Command): void {
       });
       if ((result as { code?: string }).code === 'ENOENT') throw new UserError(`command not found: ${command[0]}`, 127);
       process.exitCode = result.exitCode ?? (result.signal ? 128 + signalNumber(result.signal) : 1);
+      if (flags.json)
+        reportJson({ event: 'exit', exitCode: process.exitCode, durationMs: Math.round(performance.now() - started) });
     } finally {
       await emulator.close();
     }
   });
 }
+
+/** One JSON line on stderr: stdout and its format belong to the command that runs. */
+const reportJson = (value: object): void => void process.stderr.write(JSON.stringify(value) + '\n');
+
+const settingsOf = ({ appId, orgId, userId, grantedScopes }: EmulatorSettings) => ({
+  appId,
+  orgId,
+  userId,
+  scopes: grantedScopes,
+});
 
 const signalNumber = (signal: string): number => ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 })[signal] ?? 1;

@@ -25,6 +25,7 @@ export function logsCommand(program: Command): void {
     if (flags.limit > 0) {
       const { data } = await control<{ data: AuditEntry[] }>(base, `/audit?limit=${Math.min(flags.limit, 1000)}`);
       data.forEach(print);
+      if (!data.length && !flags.json && !flags.follow) println(color.dim('No API calls logged yet.'));
     }
     if (flags.follow) await follow(base, print);
   });
@@ -49,6 +50,8 @@ function format(entry: AuditEntry): string {
 /** Reads the server-sent events of /audit/stream until the emulator stops or Ctrl-C. */
 async function follow(base: string, print: (entry: AuditEntry) => void): Promise<void> {
   const response = await openStream(base, '/audit/stream');
+  // On stderr, so `--json` output stays JSON: from here on, no call is missed.
+  process.stderr.write(color.dim(`Following the audit log of ${base}; Ctrl-C stops.`) + '\n');
   const decoder = new TextDecoder();
   let buffer = '';
   try {

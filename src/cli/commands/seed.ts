@@ -20,10 +20,12 @@ export function seedCommand(program: Command): void {
       .option('--size <n>', 'how many customers to make; the other resources scale with it', wholeNumber)
       .option('--json', 'print the summary as JSON'),
   ).action(async (flags: SeedFlags) => {
-    const summary = await control<SeedSummary>(emulatorUrl(flags.emulator), '/seed', {
-      orgId: flags.org,
-      size: flags.size,
-    });
+    const summary = await control<SeedSummary>(
+      emulatorUrl(flags.emulator),
+      '/seed',
+      { orgId: flags.org, size: flags.size },
+      { orgId: '--org', size: '--size' },
+    );
     if (flags.json) return printJson(summary);
     const counts = Object.entries(summary.created).map(([name, n]) => `${n} ${name}`);
     println(`Seeded ${summary.orgId}: ${counts.join(', ')}`);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { SessionClaims } from '../../auth/tokens.js';
+import { MAX_TOKEN_LIFETIME_SECONDS, type SessionClaims } from '../../auth/tokens.js';
 import { parseDuration } from '../../duration.js';
 import { UserError } from '../../errors.js';
 import { control, emulatorUrl, withEmulatorFlag } from '../emulator-client.js';
@@ -27,13 +27,18 @@ export function tokenCommand(program: Command): void {
       .option('--expires-in <duration>', 'lifetime, like 10m or 2h (default 1h, as in production)')
       .option('--json', 'print the token with its claims'),
   ).action(async (flags: TokenFlags) => {
-    const minted = await control<{ token: string; claims: SessionClaims }>(emulatorUrl(flags.emulator), '/tokens', {
-      scopes: flags.scopes?.split(/[\s,]+/).filter(Boolean),
-      orgId: flags.org,
-      userId: flags.user,
-      appId: flags.appId,
-      expiresIn: flags.expiresIn === undefined ? undefined : seconds(flags.expiresIn),
-    });
+    const minted = await control<{ token: string; claims: SessionClaims }>(
+      emulatorUrl(flags.emulator),
+      '/tokens',
+      {
+        scopes: flags.scopes?.split(/[\s,]+/).filter(Boolean),
+        orgId: flags.org,
+        userId: flags.user,
+        appId: flags.appId,
+        expiresIn: flags.expiresIn === undefined ? undefined : seconds(flags.expiresIn),
+      },
+      { scopes: '--scopes', orgId: '--org', userId: '--user', appId: '--app-id', expiresIn: '--expires-in' },
+    );
     if (flags.json) printJson(minted);
     else println(minted.token);
   });
@@ -41,7 +46,7 @@ export function tokenCommand(program: Command): void {
 
 function seconds(duration: string): number {
   const value = parseDuration(duration) / 1000;
-  if (!Number.isInteger(value) || value < 1)
-    throw new UserError(`--expires-in must be a whole number of seconds, at least 1s`);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_TOKEN_LIFETIME_SECONDS)
+    throw new UserError(`--expires-in must be a whole number of seconds from 1s to 30d`);
   return value;
 }

@@ -1,0 +1,184 @@
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer, type Server } from 'node:net';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, BIN, cleanUp, cli, startDev, type DevProcess } from '../helpers.js';
+
+// Once at the end: the emulator below is shared by the tests of its describe block.
+afterAll(cleanUp);
+
+/** Exit 1 and exactly `line` on stderr, nothing else. */
+function expectOneLine(result: { exitCode?: number; stderr: string }, line: string | RegExp) {
+  expect(result.exitCode, result.stderr).toBe(1);
+  const lines = result.stderr.split('\n').filter(Boolean);
+  expect(lines, result.stderr).toHaveLength(1);
+  if (typeof line === 'string') expect(lines[0]).toBe(line);
+  else expect(lines[0]).toMatch(line);
+}
+
+async function listening(server: Server | ReturnType<typeof createHttpServer>): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+describe('a command that finds something other than the emulator says so in one line', () => {
+  const servers: Array<Server | ReturnType<typeof createHttpServer>> = [];
+  const start = async (server: Server | ReturnType<typeof createHttpServer>) => {
+    servers.push(server);
+    return listening(server);
+  };
+  afterAll(() => {
+    for (const server of servers) {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('a web server that is not the emulator', async () => {
+    const url = await start(
+      createHttpServer((_q, r) => r.writeHead(404, { 'content-type': 'text/html' }).end('<html>nope</html>')),
+    );
+    expectOneLine(
+      await cli(['deliveries', '--emulator', url]),
+      `addon: ${url} answered, but it is not an addon emulator (HTTP 404, text/html); pass the emulator's URL with --emulator`,
+    );
+  });
+
+  it('a JSON service that is not the emulator: nothing is sent to it but the status probe', async () => {
+    const seen: string[] = [];
+    const url = await start(
+      createHttpServer((q, r) => {
+        seen.push(`${q.method} ${q.url}`);
+        r.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}');
+      }),
+    );
+    expectOneLine(
+      await cli(['clock', 'advance', '1h', '--emulator', url]),
+      `addon: ${url} answered, but it is not an addon emulator (HTTP 200, application/json); pass the emulator's URL with --emulator`,
+    );
+    expect(seen).toEqual(['GET /_emulator/status']);
+  });
+
+  it('a service that does not speak HTTP', async () => {
+    const url = await start(createTcpServer((socket) => socket.end('SSH-2.0-OpenSSH_9.2\r\n')));
+    expectOneLine(
+      await cli(['token', '--emulator', url]),
+      new RegExp(
+        `^addon: ${url} answered, but it is not an addon emulator \\(.+\\); pass the emulator's URL with --emulator$`,
+      ),
+    );
+  });
+
+  it('a server that accepts the connection and never answers', async () => {
+    const url = await start(createTcpServer(() => {}));
+    expectOneLine(
+      await cli(['token', '--emulator', url]),
+      `addon: ${url} did not answer within 3 s; is an addon emulator running there?`,
+    );
+  });
+});
+
+describe('flags: one line in the words of the CLI', () => {
+  it('a port out of range, and a host that does not exist', async () => {
+    expectOneLine(
+      await cli(['dev', '--no-open', '--ephemeral', '--port', '99999']),
+      "error: option '-p, --port <n>' argument '99999' is invalid. expected a port, 0 to 65535",
+    );
+    expectOneLine(
+      await cli(['dev', '--no-open', '--ephemeral', '--port', '0', '--host', 'no-such-host.invalid']),
+      'addon: cannot listen on host no-such-host.invalid: no such host',
+    );
+  });
+
+  describe('against a running emulator', () => {
+    let dev: DevProcess;
+    beforeAll(async () => {
+      dev = await startDev(['--ephemeral']);
+    });
+    const run = (args: string[]) => cli([...args, '--emulator', dev.url]);
+
+    it('bounds the emulator checks come back with flag names, never "invalid body" or "invalid querystring"', async () => {
+      expectOneLine(
+        await run(['token', '--expires-in', '40d']),
+        'addon: --expires-in must be a whole number of seconds from 1s to 30d',
+      );
+      expectOneLine(await run(['deliveries', '--limit', '6000']), 'addon: --limit must be at most 5000');
+      expectOneLine(await run(['seed', '--size', '10001']), 'addon: --size must be at most 10000');
+      expectOneLine(await run(['inbox', 'shop', '--limit', '500']), 'addon: --limit must be at most 200');
+      expectOneLine(await run(['token', '--org', 'no spaces']), /^addon: orgId "no spaces" must be 1-64 letters/);
+    });
+
+    it('refuses an event that is not in the catalog when listing deliveries', async () => {
+      expectOneLine(
+        await run(['deliveries', '--event', 'invoice.exploded']),
+        'addon: invoice.exploded is not in the event catalog (GET /api/addon/v1/events/catalog)',
+      );
+    });
+
+    it('says when the audit log is still empty', async () => {
+      const logs = await run(['logs']);
+      expect(logs).toMatchObject({ exitCode: 0, stdout: 'No API calls logged yet.' });
+    });
+
+    it('shows and replays a delivery by a unique prefix of its id, as git does', async () => {
+      const { token } = (await api(`${dev.url}/_emulator/tokens`, { body: {} })).body;
+      await api(`${dev.apiUrl}/events/subscribe`, {
+        token,
+        body: { event: 'ticket.created', webhookUrl: `${dev.url}/inbox/prefix` },
+      });
+      const triggered = JSON.parse((await run(['trigger', 'ticket.created', '--json'])).stdout);
+      const id: string = triggered.deliveries[0].deliveryId;
+      const shown = await run(['deliveries', 'show', id.slice(0, 8), '--json']);
+      expect(JSON.parse(shown.stdout).deliveryId).toBe(id);
+      const replayed = await run(['deliveries', 'replay', id.slice(0, 8), '--json']);
+      expect(JSON.parse(replayed.stdout)).toMatchObject({ replayOf: id, status: 'succeeded' });
+      expectOneLine(
+        await run(['deliveries', 'show', id.slice(0, 3)]),
+        `addon: delivery ${id.slice(0, 3)} does not exist in the delivery log (a prefix needs at least 4 characters)`,
+      );
+    });
+  });
+});
+
+describe('what addon dev and addon exec print of their own', () => {
+  it('names --emulator in the token hint when not on the default port', async () => {
+    const child = execa('node', [BIN, 'dev', '--no-open', '--ephemeral', '--port', '0'], {
+      env: { NO_COLOR: '1', CI: '1' },
+      reject: false,
+      buffer: false,
+    });
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk;
+          if (out.includes('export ADDON_EMULATOR_URL=')) resolve();
+        });
+        child.on('exit', () => reject(new Error(`addon dev exited:\n${out}`)));
+      });
+      const url = /Host page\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)![1];
+      expect(out).toContain(`Mint a token with npx addon token --emulator ${url}; Ctrl-C stops.`);
+      expect(out).toContain(`export ADDON_EMULATOR_URL=${url}`);
+    } finally {
+      child.kill();
+      await child;
+    }
+  });
+
+  it('exec --json reports ready and exit as JSON lines on stderr, leaving stdout to the command', async () => {
+    const result = await cli(['exec', '--json', '--', 'node', '-e', 'console.log("child"); process.exit(4)']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('child');
+    const [ready, exit] = result.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(ready).toMatchObject({
+      event: 'ready',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      apiUrl: expect.stringMatching(/\/api\/addon\/v1$/),
+      appId: 'com.example.demo-addon',
+    });
+    expect(exit).toMatchObject({ event: 'exit', exitCode: 4, durationMs: expect.any(Number) });
+  });
+});
