@@ -44,7 +44,7 @@ describe('the control API', () => {
     expect(delivery.attempts).toEqual([expect.objectContaining({ ok: false, error: 'timed out after 0.2 s' })]);
   });
 
-  it('marks every answer, refusals included, as the emulator's (x-addon-emulator)', async () => {
+  it("marks every answer, refusals included, as the emulator's (x-addon-emulator)", async () => {
     const em = await inProcess();
     for (const [path, headers] of [
       ['/_emulator/status', {}],
