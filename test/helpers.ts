@@ -241,12 +241,15 @@ export interface ReceivedRequest {
  */
 export async function startReceiver(options: { status?: number } = {}) {
   const { createServer } = await import('node:http');
+  const { EventEmitter, once } = await import('node:events');
   const state = { status: options.status ?? 200, hang: false, requests: [] as ReceivedRequest[] };
+  const arrivals = new EventEmitter();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       state.requests.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      arrivals.emit('request');
       if (!state.hang)
         response.writeHead(state.status, { 'content-type': 'text/plain' }).end(`answered ${state.status}`);
     });
@@ -261,11 +264,11 @@ export async function startReceiver(options: { status?: number } = {}) {
     url,
     /** Waits until `count` requests have arrived. */
     async received(count: number, timeoutMs = 15_000) {
-      const started = Date.now();
+      const signal = AbortSignal.timeout(timeoutMs);
       while (state.requests.length < count) {
-        if (Date.now() - started > timeoutMs)
+        await once(arrivals, 'request', { signal }).catch(() => {
           throw new Error(`receiver got ${state.requests.length} of ${count} requests`);
-        await new Promise((r) => setTimeout(r, 20));
+        });
       }
       return state.requests;
     },
