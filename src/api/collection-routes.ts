@@ -37,7 +37,11 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
 
   app.patch<{ Params: { id: string }; Body: Fields }>(`${path}/:id`, {
     config: { scope: `${name}.write` },
-    schema: doc(`Update ${withArticle(label)}`, { params: idParams, body: updateSchema, response: { 200: single(recordSchema) } }),
+    schema: doc(`Update ${withArticle(label)}`, {
+      params: idParams,
+      body: updateSchema,
+      response: { 200: single(recordSchema) },
+    }),
     handler: async (request) => ({ data: await service.update(org(request), request.params.id, request.body) }),
   });
 

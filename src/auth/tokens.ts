@@ -4,10 +4,10 @@ import { toUnixSeconds, type Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { ALGORITHM, type SigningKeys } from './keys.js';
 
-/** The session token's claims, exactly as spec 2.1. */
 /** The longest lifetime a minted token may ask for: 30 days, for a long manual test session. */
 export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 86_400;
 
+/** The session token's claims, exactly as spec 2.1. */
 export interface SessionClaims {
   type: 'addon_session';
   orgId: string;
@@ -24,8 +24,7 @@ export interface MintRequest {
   userId: string;
   appId: string;
   scopes: string[];
-  /** Seconds; the platform's lifetime is 3600. */
-  /** Seconds, 1 to MAX_TOKEN_LIFETIME_SECONDS; default one hour, as on the platform. */
+  /** Seconds, 1 to MAX_TOKEN_LIFETIME_SECONDS; the platform's lifetime, 3600, by default. */
   expiresIn?: number;
 }
 

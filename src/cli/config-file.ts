@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
 
 /**
@@ -42,7 +43,7 @@ const schema = {
     orgId: { type: 'string' },
     userId: { type: 'string' },
     port: { type: 'integer', minimum: 0, maximum: 65535 },
-    rateLimit: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    rateLimit: { type: 'integer', minimum: 1, maximum: MAX_RATE_LIMIT },
     dev: { type: 'string', minLength: 1 },
     webhooks: {
       type: 'array',

@@ -1,4 +1,5 @@
-import { rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
@@ -20,7 +21,7 @@ export interface DevSessionOptions {
  */
 export async function runDevSession(options: DevSessionOptions): Promise<void> {
   const started = performance.now();
-  const removeIfNew = await newDirRemover(options.emulator.dataDir);
+  const removeIfNew = newDirRemover(options.emulator.dataDir);
   const emulator = await createEmulator(options.emulator).catch(async (error: unknown) => {
     await removeIfNew();
     throw error;
@@ -51,13 +52,8 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
 }
 
 /** A start that fails (a busy port, say) leaves no data dir behind that it made itself. */
-async function newDirRemover(dataDir: string | undefined): Promise<() => Promise<void>> {
-  const existed =
-    dataDir === undefined ||
-    (await stat(dataDir).then(
-      () => true,
-      () => false,
-    ));
+function newDirRemover(dataDir: string | undefined): () => Promise<void> {
+  const existed = dataDir === undefined || existsSync(dataDir);
   return async () => {
     if (!existed) await rm(dataDir!, { recursive: true, force: true });
   };

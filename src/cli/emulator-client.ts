@@ -39,8 +39,8 @@ export type FieldNames = Record<string, string>;
  * its fields named as the command names them (`fields`).
  */
 export async function control<T>(base: string, path: string, body?: unknown, fields: FieldNames = {}): Promise<T> {
-  const { webhookTimeoutMs } = await probe(base);
-  const response = await request(base, path, { body, timeoutMs: (webhookTimeoutMs ?? 10_000) + CALL_MARGIN_MS });
+  const { webhookTimeoutMs = 0 } = await probe(base);
+  const response = await request(base, path, { body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS });
   const payload = await jsonOf(base, response);
   if (!response.ok) throw new UserError(refusal(payload, response.status, fields));
   return payload as T;
