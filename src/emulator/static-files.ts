@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -22,6 +21,9 @@ export async function serveStaticFiles(app: FastifyInstance, root: string): Prom
 }
 
 async function sendFile(request: FastifyRequest, reply: FastifyReply, root: string, path: string) {
+  // Loaded on the first file served: with mime's type table it took ~5 ms of every start, and
+  // `addon exec` and the test harness never serve a file.
+  const { default: send } = await import('@fastify/send');
   // send decodes the path it is given, so it gets the encoded form.
   const result = await send(request.raw, encodeURI(path), { root });
   if (result.type === 'file') return reply.code(result.statusCode).headers(result.headers).send(result.stream);
