@@ -51,8 +51,7 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
  * never sees a half-written lock, which a write with the `wx` flag would let it see.
  */
 async function createExclusive(file: string, owner: LockOwner): Promise<boolean> {
-  const draft = `${file}.${owner.instance}`;
-  await writeFile(draft, JSON.stringify(owner) + '\n');
+  const draft = await writeDraft(file, owner);
   try {
     await link(draft, file);
     return true;
@@ -64,15 +63,20 @@ async function createExclusive(file: string, owner: LockOwner): Promise<boolean>
   }
 }
 
+/** The whole lock file, written beside it under a name of its own, to be linked or renamed into place. */
+async function writeDraft(file: string, owner: LockOwner): Promise<string> {
+  const draft = `${file}.${owner.instance}`;
+  await writeFile(draft, JSON.stringify(owner) + '\n');
+  return draft;
+}
+
 function heldLock(file: string, me: LockOwner): DataDirLock {
   let released = false;
   const stillMine = async () => parseOwner(await readFile(file, 'utf8').catch(() => ''))?.instance === me.instance;
   return {
     async announce(url) {
       if (released || !(await stillMine())) return;
-      const draft = `${file}.${me.instance}`;
-      await writeFile(draft, JSON.stringify({ ...me, url }) + '\n');
-      await rename(draft, file);
+      await rename(await writeDraft(file, { ...me, url }), file);
     },
     async release() {
       if (released) return;
