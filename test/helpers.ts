@@ -86,6 +86,18 @@ export async function run(cwd: string, command: string, args: string[], timeout 
   return result;
 }
 
+/**
+ * A user error as the README promises it: exit 1 and one line on stderr (so no stack trace), equal
+ * to or matching `line` when given.
+ */
+export function expectOneLine(result: { exitCode?: number; stderr: string }, line?: string | RegExp): void {
+  expect(result.exitCode, result.stderr).toBe(1);
+  const lines = result.stderr.split('\n').filter(Boolean);
+  expect(lines, result.stderr).toHaveLength(1);
+  if (typeof line === 'string') expect(lines[0]).toBe(line);
+  else if (line) expect(lines[0]).toMatch(line);
+}
+
 /** Runs the real CLI to completion. */
 export function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
   return execa('node', [BIN, ...args], {

@@ -2,19 +2,10 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, BIN, cleanUp, cli, startDev, type DevProcess } from '../helpers.js';
+import { api, BIN, cleanUp, cli, expectOneLine, startDev, type DevProcess } from '../helpers.js';
 
 // Once at the end: the emulator below is shared by the tests of its describe block.
 afterAll(cleanUp);
-
-/** Exit 1 and exactly `line` on stderr, nothing else. */
-function expectOneLine(result: { exitCode?: number; stderr: string }, line: string | RegExp) {
-  expect(result.exitCode, result.stderr).toBe(1);
-  const lines = result.stderr.split('\n').filter(Boolean);
-  expect(lines, result.stderr).toHaveLength(1);
-  if (typeof line === 'string') expect(lines[0]).toBe(line);
-  else expect(lines[0]).toMatch(line);
-}
 
 async function listening(server: Server | ReturnType<typeof createHttpServer>): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, cleanUp, cli, startDev, tempDir } from '../helpers.js';
+import { api, cleanUp, cli, expectOneLine, startDev, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -121,12 +121,6 @@ describe('addon dev with the token, clock and logs commands', () => {
 });
 
 describe('user errors: one line on stderr, non-zero exit, no stack', () => {
-  const oneLine = (result: { stderr: string; exitCode?: number }) => {
-    expect(result.exitCode).not.toBe(0);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  };
-
   it('no emulator running', async () => {
     // A port that was free a moment ago, and is closed now.
     const server = createServer().listen(0, '127.0.0.1');
@@ -135,7 +129,7 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
     server.close();
     await once(server, 'close');
     const result = await cli(['token', '--emulator', url]);
-    oneLine(result);
+    expectOneLine(result);
     expect(result.stderr.trim()).toBe(
       `addon: no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`,
     );
@@ -144,9 +138,9 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
   it('a scope that was not declared, and a bad duration', async () => {
     const dev = await startDev(['--ephemeral', '--scopes', 'customers.read']);
     const undeclared = await cli(['token', '--scopes', 'invoices.read', '--emulator', dev.url]);
-    oneLine(undeclared);
+    expectOneLine(undeclared);
     expect(undeclared.stderr).toMatch(/not among the declared scopes/);
-    oneLine(await cli(['clock', 'advance', 'soon', '--emulator', dev.url]));
+    expectOneLine(await cli(['clock', 'advance', 'soon', '--emulator', dev.url]));
   });
 
   it('a port in use, and a data dir in use', async () => {
@@ -154,23 +148,23 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
     const dev = await startDev(['--data', data]);
     const port = new URL(dev.url).port;
     const busyPort = await cli(['dev', '--no-open', '--ephemeral', '--port', port]);
-    oneLine(busyPort);
+    expectOneLine(busyPort);
     expect(busyPort.stderr).toMatch(new RegExp(`port ${port} is in use`));
     const busyDir = await cli(['dev', '--no-open', '--port', '0', '--data', data]);
-    oneLine(busyDir);
+    expectOneLine(busyDir);
     expect(busyDir.stderr).toContain(`in use by the emulator at ${dev.url}`);
   });
 
   it('a broken addon.config.json, an unknown field in it, and bad flags', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'addon.config.json'), '{"appId": ');
-    oneLine(await cli(['dev', '--no-open', '--ephemeral'], { cwd: dir }));
+    expectOneLine(await cli(['dev', '--no-open', '--ephemeral'], { cwd: dir }));
     await writeFile(join(dir, 'addon.config.json'), JSON.stringify({ appId: 'com.example.x', scope: ['x'] }));
     const unknownField = await cli(['exec', '--', 'true'], { cwd: dir });
-    oneLine(unknownField);
+    expectOneLine(unknownField);
     expect(unknownField.stderr).toMatch(/scope is not a known field/);
-    oneLine(await cli(['dev', '--rate-limit', 'many']));
-    oneLine(await cli(['dev', '--app-id', 'noreverse', '--ephemeral', '--no-open']));
+    expectOneLine(await cli(['dev', '--rate-limit', 'many']));
+    expectOneLine(await cli(['dev', '--app-id', 'noreverse', '--ephemeral', '--no-open']));
   });
 });
 
