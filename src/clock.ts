@@ -2,13 +2,15 @@ import { MAX_DURATION_MS } from './duration.js';
 import { ApiError } from './errors.js';
 
 /**
- * The one emulated clock. Token expiry, rate windows and (later) webhook retries all read it, so
+ * The one emulated clock. Token expiry, rate windows and webhook retries all read it, so
  * `addon clock advance` moves every time-based rule at once. It is real time plus an offset that only
  * ever grows: the emulated time never runs backwards.
  */
 export interface Clock {
   /** Emulated time, in Unix milliseconds. */
   now(): number;
+  /** Emulated time, ISO 8601 UTC with milliseconds: what records and events carry. */
+  nowIso(): string;
   /** How far the emulated time is ahead of the source, in milliseconds. */
   readonly offsetMs: number;
   advance(ms: number): void;
@@ -39,6 +41,7 @@ export function createClock({ offsetMs = 0, source = Date.now }: ClockOptions = 
   let offset = offsetMs;
   return {
     now: () => source() + offset,
+    nowIso: () => new Date(source() + offset).toISOString(),
     get offsetMs() {
       return offset;
     },

@@ -6,7 +6,16 @@ export type { SessionClaims, MintRequest } from './auth/tokens.js';
 export type { AuditEntry } from './audit/audit-log.js';
 export { API_PREFIX } from './api/addon-api.js';
 export type { ErrorBody } from './api/error-body.js';
-export { ALL_SCOPES, covers } from './auth/scopes.js';
+export { covers } from './auth/scopes.js';
+export { createRegistry, DEFAULT_REGISTRY, type Registry } from './emulator/registry.js';
+export { RESOURCES } from './domain/resources/index.js';
+export type { ResourceDefinition } from './domain/resource.js';
 export { signWebhook, verifyWebhookSignature, signingKey, SIGNATURE_HEADER } from './webhooks/signature.js';
-export { CATALOG, findEvent, type EventDefinition } from './webhooks/catalog/index.js';
+export type { EventDefinition } from './webhooks/catalog.js';
+import { DEFAULT_REGISTRY } from './emulator/registry.js';
+/** Every concrete scope of the platform's resources. */
+export const ALL_SCOPES = DEFAULT_REGISTRY.scopes.all;
+/** The platform's event catalog. */
+export const CATALOG = DEFAULT_REGISTRY.catalog.events;
+export const findEvent = DEFAULT_REGISTRY.catalog.find;
 export type { Delivery, Attempt } from './webhooks/delivery-log.js';

@@ -80,7 +80,7 @@ async function start(app: HTMLElement): Promise<void> {
   const messages = createMessagesPanel(clock);
   const deliveries = createDeliveriesPanel();
   const audit = createAuditPanel();
-  const data = createDataPanel(session);
+  const data = createDataPanel(session, status.resources);
   const drawer = createDrawer([
     {
       id: 'session',

@@ -4,26 +4,14 @@ import type { ClockState } from '../../src/clock.js';
 import type { SessionClaims } from '../../src/auth/tokens.js';
 import type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 import type { AuditEntry } from '../../src/audit/audit-log.js';
-import type { EmulatorSettings } from '../../src/emulator/settings.js';
 
 export type { AuditEntry } from '../../src/audit/audit-log.js';
 export type { SessionClaims } from '../../src/auth/tokens.js';
 export type { ClockState } from '../../src/clock.js';
 export type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 
-/** GET /_emulator/status: the emulated add-on's settings, and where the emulator is. */
-export interface EmulatorStatus extends EmulatorSettings {
-  url: string;
-  apiUrl: string;
-  clock: ClockState;
-}
-
-export interface TriggerResult {
-  event: string;
-  orgId: string;
-  data: Record<string, unknown>;
-  deliveries: Delivery[];
-}
+export type { EmulatorStatus } from '../../src/control/status.js';
+export type { TriggerResult } from '../../src/webhooks/trigger.js';
 
 export interface MintedToken {
   token: string;
@@ -32,11 +20,7 @@ export interface MintedToken {
 
 export type DeliveryStatus = Delivery['status'];
 
-export interface CatalogEvent {
-  name: string;
-  description: string;
-  scope: string;
-}
+export type { PublishedEvent as CatalogEvent } from '../../src/webhooks/catalog.js';
 
 export interface RecordsPage {
   data: Array<Record<string, unknown>>;

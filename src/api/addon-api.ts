@@ -8,6 +8,8 @@ import type { SubscriptionService } from '../webhooks/subscriptions.js';
 import { useErrorBodies } from './error-body.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
 import type { OpenApiDocument } from './openapi.js';
+import type { Catalog } from '../webhooks/catalog.js';
+import type { Logger } from '../logger.js';
 
 export const API_PREFIX = '/api/addon/v1';
 
@@ -19,7 +21,13 @@ export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining',
  */
 export async function addonApi(
   app: FastifyInstance,
-  deps: PipelineDeps & { domain: Domain; subscriptions: SubscriptionService; openApi: OpenApiDocument },
+  deps: PipelineDeps & {
+    domain: Domain;
+    subscriptions: SubscriptionService;
+    catalog: Catalog;
+    logger: Logger;
+    openApi: OpenApiDocument;
+  },
 ): Promise<void> {
   await app.register(cors, {
     origin: '*',
@@ -29,10 +37,10 @@ export async function addonApi(
     maxAge: 600,
   });
   usePipeline(app, deps);
-  useErrorBodies(app);
+  useErrorBodies(app, deps.logger);
   for (const service of deps.domain.collections.values()) collectionRoutes(app, service);
   configRoutes(app, deps.domain.config);
   storageRoutes(app, deps.domain.storage);
-  eventRoutes(app, deps.subscriptions);
+  eventRoutes(app, deps.subscriptions, deps.catalog);
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => deps.openApi.get());
 }

@@ -1,3 +1,4 @@
+import type { Logger } from '../logger.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, UserError } from '../errors.js';
@@ -70,12 +71,17 @@ function messageOf(keyword: string, message: string | undefined, params: Record<
   return message ?? 'is invalid';
 }
 
-/** Every error and unknown route answers with the shape above; only real bugs are logged. */
-export function useErrorBodies(app: FastifyInstance): void {
+/**
+ * Every error and unknown route answers with the shape above; only real bugs are logged. Installed
+ * at the root and again inside the add-on API and the control API: fastify runs a context's own
+ * hooks before its not-found handler, so an unknown path under a prefix still passes that prefix's
+ * token check or origin guard, and answers in this shape.
+ */
+export function useErrorBodies(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((error, request, reply) => {
     const payload = toErrorBody(error as Error);
     // A 5xx is a bug in the emulator, not the caller's fault: keep its stack where the developer sees it.
-    if (payload.statusCode >= 500) console.error(`addon: ${request.method} ${request.url} failed:`, error);
+    if (payload.statusCode >= 500) logger.error(`${request.method} ${request.url} failed`, error);
     return reply.code(payload.statusCode).type('application/json').send(payload);
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOG, publishedCatalog, scopeToReceive } from '../webhooks/catalog/index.js';
-import { knownEvent, MAX_URL_LENGTH, type Subscription, type SubscriptionService } from '../webhooks/subscriptions.js';
+import { scopeToReceive, type Catalog } from '../webhooks/catalog.js';
+import { MAX_URL_LENGTH, type Subscription, type SubscriptionService } from '../webhooks/subscriptions.js';
 import { requireScope } from './pipeline.js';
 import { errorResponse } from './schemas.js';
 
@@ -13,8 +13,8 @@ const eventName = { type: 'string', minLength: 1, maxLength: 100 };
 const tags = ['events'];
 
 /** The event catalog (public) and the add-on's subscriptions. */
-export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionService): void {
-  const catalog = { data: publishedCatalog(), total: CATALOG.length };
+export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionService, catalog: Catalog): void {
+  const published = { data: catalog.published(), total: catalog.events.length };
   app.get('/events/catalog', {
     config: { public: true },
     schema: {
@@ -22,7 +22,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
       summary: 'The event catalog: every event, the scope a subscriber needs and the schema of its data',
       security: [],
     },
-    handler: async () => catalog,
+    handler: async () => published,
   });
 
   app.post<{ Body: { event: string; webhookUrl: string } }>('/events/subscribe', {
@@ -43,7 +43,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
     },
     handler: async (request, reply) => {
       const { event, webhookUrl } = request.body;
-      requireScope(request, scopeToReceive(knownEvent(event)));
+      requireScope(request, scopeToReceive(catalog.known(event)));
       const { orgId, appId } = request.session!;
       const { subscription, created } = await subscriptions.subscribe(orgId, appId, event, webhookUrl);
       return reply.code(created ? 201 : 200).send({ data: view(subscription) });
@@ -77,7 +77,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
     },
     handler: async (request, reply) => {
       const { event } = request.body;
-      requireScope(request, scopeToReceive(knownEvent(event)));
+      requireScope(request, scopeToReceive(catalog.known(event)));
       await subscriptions.unsubscribe(request.session!.orgId, request.session!.appId, event);
       return reply.code(204).send();
     },

@@ -1,6 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { ALL_SCOPES } from '../auth/scopes.js';
+import type { ScopeList } from '../auth/scopes.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
 import { API_PREFIX } from './addon-api.js';
 
@@ -21,25 +21,25 @@ export interface OpenApiDocument {
  * OpenAPI code and the `yaml` package at every start (about 12 ms of `addon exec -- true`, whose
  * emulator is rarely asked for the document; docs/performance.md).
  */
-export function openApiDocument(settings: EmulatorSettings): OpenApiDocument {
+export function openApiDocument(settings: EmulatorSettings, scopes: ScopeList): OpenApiDocument {
   const routes: RouteOptions[] = [];
   let document: Promise<unknown> | null = null;
   return {
     collect(app) {
       app.addHook('onRoute', (route) => void routes.push(route));
     },
-    get: () => (document ??= build(settings, routes)),
+    get: () => (document ??= build(openApiOptions(settings, scopes), routes)),
   };
 }
 
-async function build(settings: EmulatorSettings, routes: RouteOptions[]): Promise<unknown> {
+async function build(options: SwaggerOptions, routes: RouteOptions[]): Promise<unknown> {
   const { default: swagger } = await import('@fastify/swagger');
   // The recorded routes include the HEAD routes fastify added for each GET: add none of its own.
   const app = Fastify({ exposeHeadRoutes: false });
   // Only the schemas' text is read here, never compiled.
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  await app.register(swagger, openApiOptions(settings));
+  await app.register(swagger, options);
   await app.register(async (scope) => {
     for (const { method, url, schema, config } of routes) scope.route({ method, url, schema, config, handler: noop });
   });
@@ -49,7 +49,7 @@ async function build(settings: EmulatorSettings, routes: RouteOptions[]): Promis
 
 const noop = async () => null;
 
-function openApiOptions(settings: EmulatorSettings): SwaggerOptions {
+function openApiOptions(settings: EmulatorSettings, scopes: ScopeList): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
@@ -59,7 +59,7 @@ function openApiOptions(settings: EmulatorSettings): SwaggerOptions {
         description:
           `The add-on REST API of the accounting service, as served by the local emulator for ${settings.appId}. ` +
           `Every call but the event catalog and this document needs a session token (Authorization: Bearer) carrying the operation's scope; ` +
-          `known scopes: ${ALL_SCOPES.join(', ')}, <resource>.* and *.`,
+          `known scopes: ${scopes.all.join(', ')}, <resource>.* and *.`,
       },
       components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ session: [] }],

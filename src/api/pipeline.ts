@@ -47,7 +47,7 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
     const session = await tokens.verify(bearerToken(request));
     request.session = session;
     limitRate(limiter, session, reply);
-    request.audit = { time: new Date(clock.now()).toISOString(), required: null, decision: 'not_required' };
+    request.audit = { time: clock.nowIso(), required: null, decision: 'not_required' };
     const required = request.routeOptions.config.scope;
     if (required) requireScope(request, required);
   });

@@ -35,7 +35,7 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   println(`  ${color.bold('addon dev')}  ${settings.name} ${color.dim(`(${settings.appId})`)}`);
   println();
   row('Host page', color.cyan(emulator.url + '/'));
-  row('Add-on', `${settings.addonUrl}${emulator.demoUrl ? color.dim(' (demo)') : ''}`);
+  row('Add-on', `${emulator.addonUrl}${emulator.demoUrl ? color.dim(' (demo)') : ''}`);
   row('REST API', color.cyan(emulator.apiUrl));
   row('JWKS', emulator.url + '/.well-known/jwks.json');
   row('App id', settings.appId);

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { parseDuration } from '../duration.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
 import type { AddonConfigFile } from './config-file.js';
+import { cliLogger } from './output.js';
 
 export interface SettingsFlags {
   appId?: string;
@@ -56,5 +57,6 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     seed: flags.seed,
     subscriptions: file.webhooks,
     webhookTimeoutMs: flags.webhookTimeout,
+    logger: cliLogger,
   };
 }

@@ -1,4 +1,5 @@
 import { Chalk } from 'chalk';
+import type { Logger } from '../logger.js';
 
 /** Colour only for a terminal, and never with NO_COLOR set (https://no-color.org). */
 export const color = new Chalk({
@@ -17,4 +18,10 @@ export const printJsonLine = (value: unknown): void => {
 
 export const println = (text = ''): void => {
   process.stdout.write(text + '\n');
+};
+
+/** The emulator's failures that no command waits for, as `addon:` lines on standard error. */
+export const cliLogger: Logger = {
+  error: (message, error) =>
+    process.stderr.write(`addon: ${message}: ${error instanceof Error ? error.stack : error}\n`),
 };

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '../audit/audit-log.js';
-import { MAX_TOKEN_LIFETIME_SECONDS, type MintRequest, type SessionClaims } from '../auth/tokens.js';
+import { MAX_TOKEN_LIFETIME_SECONDS, type MintRequest } from '../auth/tokens.js';
 import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
 import type { ClockState } from '../clock.js';
 import { useErrorBodies } from '../api/error-body.js';
 import { PLAIN_ID } from '../emulator/settings.js';
+import type { EmulatorStatus } from './status.js';
+import type { MintSession } from '../emulator/session-policy.js';
 import type { Doc, Page } from '../store/store.js';
 import { guardControlApi } from './guard.js';
+import type { Logger } from '../logger.js';
 import { streamEvents, type LiveEvent } from './sse.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
 
@@ -19,11 +22,12 @@ export const CONTROL_PREFIX = '/_emulator';
 export const EMULATOR_HEADER = 'x-addon-emulator';
 
 export type { ClockState } from '../clock.js';
+export type { EmulatorStatus } from './status.js';
 
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */
 export interface ControlTarget extends WebhookControlTarget {
-  status(): Record<string, unknown>;
-  mintToken(request?: Partial<MintRequest>): Promise<{ token: string; claims: SessionClaims }>;
+  status(): EmulatorStatus;
+  mintToken: MintSession;
   clockState(): ClockState;
   advanceClock(ms: number): Promise<ClockState>;
   auditEntries(limit: number): AuditEntry[];
@@ -38,15 +42,18 @@ export interface ControlTarget extends WebhookControlTarget {
 const hide = { hide: true };
 
 /**
- * The emulator's own API (not the platform's): what `addon token`, `addon clock`, `addon logs` and
- * `addon seed` call, and later the host page. It stands apart under its own prefix and guard.
+ * The emulator's own API (not the platform's): what `addon token`, `addon clock`, `addon logs`,
+ * `addon seed` and the host page call. It stands apart under its own prefix and guard.
  */
-export async function controlApi(app: FastifyInstance, { target }: { target: ControlTarget }): Promise<void> {
+export async function controlApi(
+  app: FastifyInstance,
+  { target, logger }: { target: ControlTarget; logger: Logger },
+): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(EMULATOR_HEADER, '1');
   });
   guardControlApi(app, () => target.ownOrigins());
-  useErrorBodies(app);
+  useErrorBodies(app, logger);
   // Every option of a control call has a default, so no body means an empty one.
   app.addHook('preValidation', async (request) => {
     request.body ??= {};

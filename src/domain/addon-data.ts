@@ -42,7 +42,7 @@ export function createAddonConfigService({ store, clock }: { store: Store; clock
     if (Object.keys(values).length > MAX_CONFIG_KEYS) {
       throw invalid([{ field: '', message: `the add-on config holds at most ${MAX_CONFIG_KEYS} keys` }]);
     }
-    const doc: Doc = { _id: CONFIG_ID, appId, values, updatedAt: new Date(clock.now()).toISOString() };
+    const doc: Doc = { _id: CONFIG_ID, appId, values, updatedAt: clock.nowIso() };
     await store.put('addon_config', scopeOf(orgId, appId), doc);
     return doc;
   };
@@ -70,7 +70,7 @@ export function createAddonStorageService({ store, clock }: { store: Store; cloc
     async set(orgId, appId, key, value) {
       const scope = scopeOf(orgId, appId);
       const existing = store.get('addon_storage', scope, key);
-      const now = new Date(clock.now()).toISOString();
+      const now = clock.nowIso();
       const entry: Doc = { _id: key, key, value, createdAt: existing?.createdAt ?? now, updatedAt: now };
       await store.put('addon_storage', scope, entry);
       return { entry, created: !existing };

@@ -2,7 +2,9 @@ import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import { newId } from './ids.js';
-import type { Fields, ResourceContext, ResourceDefinition } from './resource.js';
+import { checkChange } from './lifecycle.js';
+import { merge, requireReference, type Fields, type ResourceContext, type ResourceDefinition } from './resource.js';
+import { storedFields, withDefaults } from './schema.js';
 
 /** A record created (before null), changed, or deleted (after null): what events are made of. */
 export interface RecordChange {
@@ -24,7 +26,11 @@ export interface ListWindow {
   offset: number;
 }
 
-/** The generic CRUD of a business resource within an organization; the rules come from its definition. */
+/**
+ * The generic CRUD of a business resource within an organization. Every write goes the same way:
+ * schema defaults and the initial status, the lifecycle's locks and moves, the references, then the
+ * definition's own rules; the record is stored with every field of its schema.
+ */
 export interface CollectionService {
   readonly definition: ResourceDefinition;
   list(orgId: string, window: ListWindow): Page<Doc>;
@@ -38,7 +44,12 @@ export function createCollectionService(
   definition: ResourceDefinition,
   { store, clock, onChange = () => {} }: DomainDeps,
 ): CollectionService {
-  const { name, label } = definition;
+  const { name, label, lifecycle, references = {} } = definition;
+
+  const checkReferences = (ctx: ResourceContext, fields: Fields) => {
+    for (const [field, collection] of Object.entries(references))
+      requireReference(ctx, field, collection, fields[field]);
+  };
 
   /**
    * A context for one change. The sequence numbers it hands out are saved only with the record
@@ -46,7 +57,7 @@ export function createCollectionService(
    */
   const contextFor = (orgId: string) => {
     const taken = new Map<string, number>();
-    const now = new Date(clock.now()).toISOString();
+    const now = clock.nowIso();
     const ctx: ResourceContext = {
       orgId,
       now,
@@ -79,9 +90,12 @@ export function createCollectionService(
 
     async create(orgId, input) {
       const { ctx, save } = contextFor(orgId);
+      const body = withDefaults(definition.createSchema, input);
+      if (lifecycle) body.status ??= lifecycle.initial;
+      checkReferences(ctx, body);
       const doc: Doc = {
         _id: newId(definition.idPrefix),
-        ...definition.create(input, ctx),
+        ...storedFields(definition.recordSchema, definition.create?.(body, ctx) ?? body),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       };
@@ -93,8 +107,10 @@ export function createCollectionService(
     async update(orgId, id, patch) {
       const current = get(orgId, id);
       const { ctx, save } = contextFor(orgId);
+      if (lifecycle) checkChange(label, lifecycle, current, patch);
+      checkReferences(ctx, patch);
       const doc: Doc = {
-        ...definition.update(current, patch, ctx),
+        ...storedFields(definition.recordSchema, definition.update?.(current, patch, ctx) ?? merge(current, patch)),
         _id: current._id,
         createdAt: current.createdAt,
         updatedAt: ctx.now,

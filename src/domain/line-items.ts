@@ -1,6 +1,6 @@
 import { fromCents, lineCents, toCents } from './money.js';
 import type { Fields, ResourceContext } from './resource.js';
-import { orNull, requireReference } from './resource.js';
+import { requireReference } from './resource.js';
 import { id, money, nullable, type JsonSchema } from './schema.js';
 
 /**
@@ -25,7 +25,7 @@ export function priceLines(items: Fields[], ctx: ResourceContext, field: string)
     return {
       description: item.description,
       ...priced,
-      productId: orNull(item.productId),
+      productId: item.productId ?? null,
       amount: fromCents(lineCents(priced)),
     };
   });

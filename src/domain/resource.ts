@@ -1,6 +1,7 @@
-import { ApiError, invalid, withArticle } from '../errors.js';
-import type { ScopeResource } from '../auth/scopes.js';
+import { invalid } from '../errors.js';
 import type { Doc } from '../store/store.js';
+import type { ResourceEvents } from './event-family.js';
+import type { Lifecycle } from './lifecycle.js';
 import type { JsonSchema } from './schema.js';
 
 export type Fields = Record<string, unknown>;
@@ -18,12 +19,28 @@ export interface ResourceContext {
   sequence(name: string): number;
 }
 
+/** Gives a record of another collection for a sample: one seeded earlier, or one made for the purpose. */
+export type SampleRef = (collection: string, i: number) => Promise<Doc>;
+
+/** Realistic records of a resource, for `addon seed` and for `addon trigger` in an empty organization. */
+export interface Samples {
+  /** How many records seeding an organization of `size` (its number of customers) makes. */
+  count(size: number): number;
+  /** The create body of the i-th sample record (deterministic in `i`). */
+  input(i: number, ref: SampleRef): Fields | Promise<Fields>;
+  /** The status the i-th seeded record is moved to along its lifecycle; by default it stays where it starts. */
+  status?(i: number): string;
+}
+
 /**
- * One business resource: its schemas (which validate requests and make the OpenAPI document) and
- * its rules. Adding a resource is adding one of these (domain/resources/).
+ * One business resource, whole: its schemas (which validate requests and make the OpenAPI document),
+ * its references, lifecycle and rules, its events and its samples. Adding a resource is adding one of
+ * these to the registry (emulator/registry.ts): its routes, scopes, events, OpenAPI schemas and
+ * seeding follow from it.
  */
 export interface ResourceDefinition {
-  name: ScopeResource;
+  /** The collection, its path under the API, and its scopes' resource: `customers`. */
+  name: string;
   /** Singular, for messages: "customer cus_1 does not exist". */
   label: string;
   idPrefix: string;
@@ -31,30 +48,18 @@ export interface ResourceDefinition {
   createSchema: JsonSchema;
   updateSchema: JsonSchema;
   recordSchema: JsonSchema;
-  /** The stored fields (all but `_id` and the timestamps) of a new record from a valid body. */
-  create(input: Fields, ctx: ResourceContext): Fields;
-  /** The new stored fields after a valid PATCH; throws ApiError for a change the rules forbid. */
-  update(current: Doc, patch: Fields, ctx: ResourceContext): Fields;
-}
-
-/** Throws 409 unless `to` is a status reachable from `from`. */
-export function checkTransition(
-  label: string,
-  machine: Record<string, readonly string[]>,
-  from: string,
-  to: string,
-): void {
-  if (from === to || machine[from]?.includes(to)) return;
-  const allowed = machine[from]?.length ? machine[from].join(', ') : 'none (final status)';
-  throw new ApiError(
-    409,
-    'invalid_status_transition',
-    `${withArticle(label)} cannot go from ${from} to ${to}; allowed: ${allowed}`,
-    {
-      from,
-      to,
-    },
-  );
+  /** Top-level fields that name another record of the organization, and its collection; checked on every write. */
+  references?: Record<string, string>;
+  lifecycle?: Lifecycle;
+  /**
+   * The stored fields of a new record from a valid body, its schema defaults and initial status
+   * applied; without it, the body as it is. Fields it leaves out are stored as null.
+   */
+  create?(input: Fields, ctx: ResourceContext): Fields;
+  /** The stored fields after a valid PATCH that the lifecycle allowed; without it, the patch merged over the record. */
+  update?(current: Doc, patch: Fields, ctx: ResourceContext): Fields;
+  events: ResourceEvents;
+  samples: Samples;
 }
 
 /** Throws 400 when a referenced record is not in the organization. */
@@ -76,5 +81,5 @@ export const merge = (current: Fields, patch: Fields): Fields => ({
   ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
 });
 
-/** Optional fields are stored as null rather than left out, so every record has the same keys. */
-export const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+/** The i-th entry of a list, round and round: samples cycle through their data. */
+export const nth = <T>(list: readonly T[], i: number): T => list[i % list.length];

@@ -74,3 +74,23 @@ export function recordOf(prefix: string, properties: Record<string, JsonSchema>)
     required: ['_id', ...Object.keys(properties), 'createdAt', 'updatedAt'],
   };
 }
+
+/** `input` with the `default` of every top-level property it leaves out: the schema says each default once. */
+export function withDefaults(schema: JsonSchema, input: Record<string, unknown>): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const defaults = Object.entries(properties).flatMap(([name, property]) =>
+    input[name] === undefined && property.default !== undefined ? [[name, structuredClone(property.default)]] : [],
+  );
+  return { ...input, ...Object.fromEntries(defaults) };
+}
+
+/**
+ * The stored fields of a record, in the record schema's order: optional fields left out are stored
+ * as null, so every record of a resource has the same keys. `_id` and the timestamps are the store's.
+ */
+export function storedFields(record: JsonSchema, fields: Record<string, unknown>): Record<string, unknown> {
+  const names = Object.keys(record.properties as object).filter(
+    (name) => !['_id', 'createdAt', 'updatedAt'].includes(name),
+  );
+  return Object.fromEntries(names.map((name) => [name, fields[name] === undefined ? null : fields[name]]));
+}

@@ -1,37 +1,32 @@
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../api/addon-api.js';
-import { openAuditLog, type AuditEntry, type AuditLog } from '../audit/audit-log.js';
-import { loadOrCreateKeys, type SigningKeys } from '../auth/keys.js';
+import { openAuditLog, type AuditEntry } from '../audit/audit-log.js';
+import { loadOrCreateKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
-import { createTokenService, type MintRequest, type TokenService } from '../auth/tokens.js';
-import { createClock, isValidOffset, type Clock } from '../clock.js';
-import type { ClockState, ControlTarget } from '../control/control-api.js';
+import { covers } from '../auth/scopes.js';
+import { createTokenService } from '../auth/tokens.js';
+import type { Clock } from '../clock.js';
+import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
+import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createDomain, type Domain } from '../domain/domain.js';
-import { seedOrganization, type SeedSummary } from '../domain/seed.js';
-import { lockDataDir, type DataDirLock } from '../store/data-dir.js';
+import type { ResourceDefinition } from '../domain/resource.js';
+import { seedOrganization } from '../domain/seed.js';
+import { UserError } from '../errors.js';
+import { warningLogger, type Logger } from '../logger.js';
+import { lockDataDir } from '../store/data-dir.js';
 import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
-import type { Store } from '../store/store.js';
-import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
-import { createHttpApp, listenOn } from './http-app.js';
-import { createListeners } from '../listeners.js';
-import { ApiError, UserError } from '../errors.js';
-import { covers } from '../auth/scopes.js';
-import { sampleRecord } from '../domain/samples.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
-import { knownEvent } from '../webhooks/subscriptions.js';
-import { scopeToReceive } from '../webhooks/catalog/index.js';
+import { scopeToReceive } from '../webhooks/catalog.js';
+import { createTrigger } from '../webhooks/trigger.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
-import {
-  checkGranted,
-  checkId,
-  checkScopes,
-  checkWebhookTimeout,
-  resolveSettings,
-  type EmulatorSettings,
-} from './settings.js';
+import { createHttpApp, listenOn } from './http-app.js';
+import { openPersistedClock } from './persisted-clock.js';
+import { createRegistry, type Registry } from './registry.js';
+import { sessionPolicy } from './session-policy.js';
+import { checkId, checkWebhookTimeout, resolveSettings, type EmulatorSettings } from './settings.js';
 
 export interface EmulatorOptions extends Partial<EmulatorSettings> {
   /** Where the store, keys and audit log live; without it everything stays in memory (`--ephemeral`). */
@@ -52,16 +47,24 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   demo?: boolean;
   /** Webhook subscriptions of the add-on in its organization, made (or renewed) on start. */
   subscriptions?: Array<{ event: string; url: string }>;
+  /** The business resources served; the platform's own (RESOURCES) by default. */
+  resources?: readonly ResourceDefinition[];
+  /** Where failures no caller waits for are told; by default a process warning. */
+  logger?: Logger;
 }
 
 export interface Emulator extends ControlTarget {
+  /** What is emulated; fixed once the emulator is made. */
   readonly settings: EmulatorSettings;
+  readonly registry: Registry;
   readonly dataDir: string | null;
   readonly clock: Clock;
   readonly domain: Domain;
   /** `http://127.0.0.1:4455`; empty until listening. */
   readonly url: string;
   readonly apiUrl: string;
+  /** Where the add-on's page is served: the configured URL, or the demo add-on's while it runs. */
+  readonly addonUrl: string | null;
   /** Starts serving; resolves with the URL. */
   listen(): Promise<string>;
   /** Stops serving and flushes the store; safe to call twice. */
@@ -85,9 +88,13 @@ export interface Emulator extends ControlTarget {
 
 export const DEFAULT_PORT = 4455;
 
-/** The one programmatic core: `addon dev`, `addon exec`, the host page and the tests all use it. */
+/**
+ * The one programmatic core: `addon dev`, `addon exec`, the host page and the tests all use it.
+ * It wires the parts together; each behaviour lives in the module named for it.
+ */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const settings = resolveSettings(options);
+  const registry = createRegistry(options.resources);
+  const settings = resolveSettings(options, registry.scopes);
   checkWebhookTimeout(options.webhookTimeoutMs);
   const dataDir = options.dataDir ?? null;
   const lock = dataDir ? await lockDataDir(dataDir) : null;
@@ -98,13 +105,134 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const audit = await openAuditLog(dataDir ? join(dataDir, 'audit.log') : undefined);
     opened.push(audit);
     const keys = await loadOrCreateKeys(dataDir ?? undefined);
-    const clock = options.clock ?? createClock({ offsetMs: savedClockOffset(store, dataDir) });
+    const time = openPersistedClock(store, dataDir, options.clock);
+    const { clock } = time;
     const tokens = createTokenService({ keys, clock });
-    const webhooks = createWebhooks({ store, clock, fetch: options.fetch, timeoutMs: options.webhookTimeoutMs });
-    const domain = createDomain({ store, clock, onChange: webhooks.onChange });
-    const parts = { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, lock };
-    const emulator = await assemble(parts);
-    if (options.seed && store.count('customers', settings.orgId) === 0) await emulator.seed();
+    const logger = options.logger ?? warningLogger;
+    const webhooks = createWebhooks({
+      store,
+      clock,
+      fetch: options.fetch,
+      timeoutMs: options.webhookTimeoutMs,
+      catalog: registry.catalog,
+      logger,
+    });
+    const domain = createDomain(registry.resources, { store, clock, onChange: webhooks.onChange });
+    // Records made for `addon trigger` and `addon seed` fire no events: a trigger sends exactly its
+    // event, and seeding does not flood the subscribers.
+    const quietDomain = createDomain(registry.resources, { store, clock });
+    const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
+    const mintToken = sessionPolicy(tokens, settings, registry.scopes);
+    const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
+
+    let app: FastifyInstance;
+    let url = '';
+    let origins: ReadonlySet<string> = new Set();
+    let demo: DemoAddon | null = null;
+    let closing: Promise<void> | null = null;
+
+    const emulator: Emulator = {
+      settings,
+      registry,
+      dataDir,
+      clock,
+      domain,
+      webhooks,
+      get demoUrl() {
+        return demo?.url ?? null;
+      },
+      get addonUrl() {
+        return settings.addonUrl ?? demo?.url ?? null;
+      },
+      get url() {
+        return url;
+      },
+      get apiUrl() {
+        return url && url + API_PREFIX;
+      },
+      inject: (request) => app.inject(request),
+
+      status: (): EmulatorStatus => ({
+        ...settings,
+        addonUrl: emulator.addonUrl,
+        url,
+        apiUrl: emulator.apiUrl,
+        dataDir,
+        ephemeral: !dataDir,
+        webhookTimeoutMs: webhooks.dispatcher.timeoutMs,
+        clock: time.state(),
+        resources: registry.resources.map((r) => r.name),
+      }),
+      mintToken,
+      clockState: time.state,
+      async advanceClock(ms) {
+        const state = await time.advance(ms);
+        webhooks.dispatcher.runDue();
+        return state;
+      },
+
+      trigger(event, data, orgId = settings.orgId) {
+        checkId('orgId', orgId);
+        return trigger(event, data, orgId);
+      },
+      deliveries: (filter) => webhooks.deliveries(filter),
+      delivery: (idOrPrefix) => webhooks.log.resolve(idOrPrefix),
+      replay: (idOrPrefix) => webhooks.dispatcher.replay(webhooks.log.resolve(idOrPrefix).deliveryId),
+      idle: () => webhooks.dispatcher.idle(),
+      inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
+      onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
+
+      auditEntries: (limit) => audit.recent(limit),
+      onAudit: (listener) => audit.subscribe(listener),
+      onEvent(listener) {
+        const stops = [
+          audit.subscribe((entry) => listener({ name: 'audit', data: entry })),
+          webhooks.dispatcher.onAttempt((report) => listener({ name: 'delivery', data: report })),
+          time.onChange((state) => listener({ name: 'clock', data: state })),
+        ];
+        return () => stops.forEach((stop) => stop());
+      },
+      records: (collection, orgId = settings.orgId, window) => domain.collection(collection).list(orgId, window),
+      seed: (orgId = settings.orgId, size) => seedOrganization(quietDomain, orgId, size),
+      ownOrigins: () => origins,
+
+      async listen() {
+        url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
+        const { port } = new URL(url);
+        origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+        await lock?.announce(url);
+        if (options.demo && !settings.addonUrl) {
+          demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? '127.0.0.1' });
+        }
+        // Retries that fell due while the emulator was stopped go out now (the inbox needs it listening).
+        webhooks.dispatcher.runDue();
+        return url;
+      },
+
+      async reset() {
+        webhooks.dispatcher.reset();
+        limiter.clear();
+        await store.clear();
+        await time.save();
+      },
+
+      close() {
+        closing ??= (async () => {
+          await webhooks.close();
+          await demo?.close();
+          await app.close();
+          await audit.close();
+          await store.close();
+          await lock?.release();
+        })();
+        return closing;
+      },
+    };
+
+    const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, domain, logger, registry };
+    app = await createHttpApp({ ...parts, control: emulator, apiUrl: () => emulator.apiUrl });
+    const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
+    if (options.seed && empty) await emulator.seed();
     for (const { event, url } of options.subscriptions ?? []) await subscribeConfigured(emulator, event, url);
     return emulator;
   } catch (error) {
@@ -114,196 +242,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   }
 }
 
-interface Parts {
-  options: EmulatorOptions;
-  settings: EmulatorSettings;
-  dataDir: string | null;
-  store: Store;
-  audit: AuditLog;
-  keys: SigningKeys;
-  clock: Clock;
-  tokens: TokenService;
-  domain: Domain;
-  webhooks: Webhooks;
-  lock: DataDirLock | null;
-}
-
-async function assemble(parts: Parts): Promise<Emulator> {
-  const { options, settings, dataDir, store, audit, keys, clock, tokens, domain, webhooks, lock } = parts;
-  let app: FastifyInstance;
-  // Records made for `addon trigger` and `addon seed` fire no events: a trigger sends exactly its
-  // event, and seeding does not flood the subscribers.
-  const quietDomain = createDomain({ store, clock });
-  let url = '';
-  let origins: ReadonlySet<string> = new Set();
-  let closing: Promise<void> | null = null;
-  const clockListeners = createListeners<ClockState>();
-  let demo: DemoAddon | null = null;
-  const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
-
-  const clockState = (): ClockState => ({
-    now: new Date(clock.now()).toISOString(),
-    nowMs: clock.now(),
-    offsetMs: clock.offsetMs,
-  });
-
-  const emulator: Emulator = {
-    settings,
-    dataDir,
-    clock,
-    domain,
-    webhooks,
-    get demoUrl() {
-      return demo?.url ?? null;
-    },
-    get url() {
-      return url;
-    },
-    get apiUrl() {
-      return url && url + API_PREFIX;
-    },
-    inject: (request) => app.inject(request),
-
-    status: () => ({
-      ...settings,
-      url,
-      apiUrl: emulator.apiUrl,
-      dataDir,
-      ephemeral: !dataDir,
-      webhookTimeoutMs: webhooks.dispatcher.timeoutMs,
-      clock: clockState(),
-    }),
-
-    async mintToken(request: Partial<MintRequest> = {}) {
-      const scopes = request.scopes ? checkScopes(request.scopes, 'requested') : settings.grantedScopes;
-      checkGranted(settings.scopes, scopes);
-      const { appId, orgId, userId } = resolveSettings({
-        ...settings,
-        ...definedOnly({ appId: request.appId, orgId: request.orgId, userId: request.userId }),
-      });
-      return tokens.mint({ appId, orgId, userId, scopes, expiresIn: request.expiresIn });
-    },
-
-    clockState,
-    async advanceClock(ms) {
-      clock.advance(ms);
-      await store.put('emulator', '_', { _id: 'clock', offsetMs: clock.offsetMs });
-      webhooks.dispatcher.runDue();
-      const state = clockState();
-      clockListeners.emit(state);
-      return state;
-    },
-
-    async trigger(event, orgId = settings.orgId, override) {
-      checkId('orgId', orgId);
-      const definition = knownEvent(event);
-      const record = await sampleRecord(quietDomain, orgId, definition.source);
-      const data = webhooks.dataOf(definition, record, record, override);
-      return { event, orgId, data, deliveries: await webhooks.dispatcher.emit(orgId, definition, data) };
-    },
-    deliveries: (filter) => webhooks.log.list(filter),
-    delivery: (idOrPrefix) => webhooks.log.resolve(idOrPrefix),
-    replay: (idOrPrefix) => webhooks.dispatcher.replay(webhooks.log.resolve(idOrPrefix).deliveryId),
-    idle: () => webhooks.dispatcher.idle(),
-    inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
-    onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
-
-    auditEntries: (limit) => audit.recent(limit),
-    onEvent(listener) {
-      const stops = [
-        audit.subscribe((entry) => listener({ name: 'audit', data: entry })),
-        webhooks.dispatcher.onAttempt((report) => listener({ name: 'delivery', data: report })),
-        clockListeners.on((state) => listener({ name: 'clock', data: state })),
-      ];
-      return () => stops.forEach((stop) => stop());
-    },
-    records(collection, orgId = settings.orgId, window) {
-      const service = domain.collections.get(collection);
-      if (!service)
-        throw new ApiError(
-          404,
-          'unknown_collection',
-          `no collection ${collection}; try ${[...domain.collections.keys()].join(', ')}`,
-        );
-      return service.list(orgId, window);
-    },
-    onAudit: (listener: (entry: AuditEntry) => void) => audit.subscribe(listener),
-    seed: (orgId = settings.orgId, size?: number): Promise<SeedSummary> => seedOrganization(quietDomain, orgId, size),
-    ownOrigins: () => origins,
-
-    async listen() {
-      url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
-      const { port } = new URL(url);
-      origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
-      await lock?.announce(url);
-      if (options.demo && !settings.addonUrl) {
-        demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? '127.0.0.1' });
-        settings.addonUrl = demo.url;
-      }
-      // Retries that fell due while the emulator was stopped go out now (the inbox needs it listening).
-      webhooks.dispatcher.runDue();
-      return url;
-    },
-
-    async reset() {
-      webhooks.dispatcher.reset();
-      limiter.clear();
-      await store.clear();
-      // The clock offset lives in the store too; keep it, so time never runs backwards.
-      await store.put('emulator', '_', { _id: 'clock', offsetMs: clock.offsetMs });
-    },
-
-    close() {
-      closing ??= (async () => {
-        await webhooks.close();
-        await demo?.close();
-        await app.close();
-        await audit.close();
-        await store.close();
-        await lock?.release();
-      })();
-      return closing;
-    },
-  };
-
-  app = await createHttpApp({
-    webhooks,
-    settings,
-    keys,
-    tokens,
-    limiter,
-    audit,
-    clock,
-    domain,
-    control: emulator,
-    apiUrl: () => emulator.apiUrl,
-  });
-  return emulator;
-}
-
-/**
- * The clock offset saved by `addon clock advance`, so emulated time never runs backwards on restart.
- * One out of range (hand-edited, or saved by a kit that did not bound it) would break every token,
- * so the start stops and says how to mend it.
- */
-function savedClockOffset(store: Store, dataDir: string | null): number {
-  const saved = store.get('emulator', '_', 'clock')?.offsetMs ?? 0;
-  if (isValidOffset(saved)) return saved;
-  const file = join(dataDir ?? '', 'db.json');
-  throw new UserError(
-    `the emulated clock saved in ${file} is out of range (offsetMs ${JSON.stringify(saved)}, at most 100 years ahead); ` +
-      `remove its "clock" document (under "emulator") from that file to start the clock at real time, or delete ${dataDir} to start afresh`,
-  );
-}
-
-const definedOnly = <T extends object>(source: T): Partial<T> =>
-  Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined)) as Partial<T>;
-
 /** A configured subscription, held to the rules of POST /events/subscribe; a bad one is the user's to fix. */
 async function subscribeConfigured(emulator: Emulator, event: string, url: string): Promise<void> {
   const { orgId, appId, grantedScopes } = emulator.settings;
   try {
-    const scope = scopeToReceive(knownEvent(event));
+    const scope = scopeToReceive(emulator.registry.catalog.known(event));
     if (!covers(grantedScopes, scope)) throw new Error(`it needs ${scope}, which the add-on is not granted`);
     await emulator.webhooks.subscriptions.subscribe(orgId, appId, event, url);
   } catch (error) {

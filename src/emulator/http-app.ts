@@ -18,6 +18,8 @@ import { newId } from '../domain/ids.js';
 import { UserError } from '../errors.js';
 import { placeholderPage } from './placeholder-page.js';
 import type { EmulatorSettings } from './settings.js';
+import type { Registry } from './registry.js';
+import type { Logger } from '../logger.js';
 import { serveStaticFiles } from './static-files.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -26,6 +28,8 @@ export const BODY_LIMIT = 1024 * 1024;
 const HOST_UI = fileURLToPath(new URL('../../dist/host-ui/', import.meta.url));
 
 export interface HttpAppParts extends PipelineDeps {
+  registry: Registry;
+  logger: Logger;
   settings: EmulatorSettings;
   webhooks: Webhooks;
   keys: SigningKeys;
@@ -52,17 +56,18 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   useStrictValidation(app);
   useLazySerialization(app);
   useJsonBodies(app);
-  useErrorBodies(app);
-  const openApi = openApiDocument(settings);
+  useErrorBodies(app, parts.logger);
+  const openApi = openApiDocument(settings, parts.registry.scopes);
   openApi.collect(app);
   await app.register(addonApi, {
     prefix: API_PREFIX,
     ...parts,
     subscriptions: parts.webhooks.subscriptions,
+    catalog: parts.registry.catalog,
     openApi,
   });
   await app.register(inboxRoutes, { inbox: parts.webhooks.inbox });
-  await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control });
+  await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control, logger: parts.logger });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );

@@ -1,21 +1,22 @@
-import { covers, parseScopes } from '../auth/scopes.js';
+import { covers, type ScopeList } from '../auth/scopes.js';
+import { DEFAULT_REGISTRY } from './registry.js';
 import { UserError } from '../errors.js';
 
 /** What an emulator emulates: one add-on, installed in one organization, opened by one user. */
 export interface EmulatorSettings {
   /** Reverse-domain app id, e.g. com.example.invoice-helper. */
-  appId: string;
-  name: string;
+  readonly appId: string;
+  readonly name: string;
   /** Where the add-on's front end runs; null until one is configured. */
-  addonUrl: string | null;
+  readonly addonUrl: string | null;
   /** The scopes the add-on declares. */
-  scopes: string[];
+  readonly scopes: string[];
   /** The subset the organization admin granted: what session tokens carry. */
-  grantedScopes: string[];
-  orgId: string;
-  userId: string;
+  readonly grantedScopes: string[];
+  readonly orgId: string;
+  readonly userId: string;
   /** API requests per hour, per add-on, per organization. */
-  rateLimit: number;
+  readonly rateLimit: number;
 }
 
 /** With no configuration at all, the demo add-on may call every endpoint (`*`). */
@@ -35,7 +36,11 @@ export const MAX_RATE_LIMIT = 1_000_000;
 const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
 export const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
-export function resolveSettings(input: Partial<EmulatorSettings> = {}): EmulatorSettings {
+/** The settings of `input` over the defaults, each checked; scopes are checked against `scopes`. */
+export function resolveSettings(
+  input: Partial<EmulatorSettings> = {},
+  scopes: ScopeList = DEFAULT_REGISTRY.scopes,
+): EmulatorSettings {
   // Only the settings' own keys: callers pass wider option objects (port, dataDir, ...).
   const given = Object.fromEntries(
     Object.keys(DEFAULT_SETTINGS).flatMap((key) => {
@@ -43,14 +48,14 @@ export function resolveSettings(input: Partial<EmulatorSettings> = {}): Emulator
       return value === undefined ? [] : [[key, value]];
     }),
   ) as Partial<EmulatorSettings>;
-  const scopes = checkScopes(given.scopes ?? DEFAULT_SETTINGS.scopes, 'declared');
-  const grantedScopes = checkScopes(given.grantedScopes ?? scopes, 'granted');
-  checkGranted(scopes, grantedScopes);
-  const settings = { ...DEFAULT_SETTINGS, ...given, scopes, grantedScopes };
+  const declared = checkScopes(given.scopes ?? DEFAULT_SETTINGS.scopes, 'declared', scopes);
+  const grantedScopes = checkScopes(given.grantedScopes ?? declared, 'granted', scopes);
+  checkGranted(declared, grantedScopes);
+  const settings = { ...DEFAULT_SETTINGS, ...given, scopes: declared, grantedScopes };
+  Object.freeze(settings.scopes);
+  Object.freeze(settings.grantedScopes);
 
-  if (!APP_ID.test(settings.appId)) {
-    throw new UserError(`app id "${settings.appId}" must be reverse-domain style, like com.example.my-addon`);
-  }
+  checkAppId(settings.appId);
   checkId('orgId', settings.orgId);
   checkId('userId', settings.userId);
   if (!Number.isInteger(settings.rateLimit) || settings.rateLimit < 1 || settings.rateLimit > MAX_RATE_LIMIT) {
@@ -61,15 +66,20 @@ export function resolveSettings(input: Partial<EmulatorSettings> = {}): Emulator
   if (settings.addonUrl !== null && !isHttpUrl(settings.addonUrl)) {
     throw new UserError(`add-on url "${settings.addonUrl}" must be an http(s) URL`);
   }
-  return settings;
+  return Object.freeze(settings);
+}
+
+export function checkAppId(appId: string): void {
+  if (!APP_ID.test(appId))
+    throw new UserError(`app id "${appId}" must be reverse-domain style, like com.example.my-addon`);
 }
 
 export function checkId(name: string, value: string): void {
   if (!PLAIN_ID.test(value)) throw new UserError(`${name} "${value}" must be 1-64 letters, digits or _.:-`);
 }
 
-export function checkScopes(input: string | readonly string[], what: string): string[] {
-  const { scopes, unknown } = parseScopes(input);
+export function checkScopes(input: string | readonly string[], what: string, list: ScopeList): string[] {
+  const { scopes, unknown } = list.parse(input);
   if (unknown.length) {
     throw new UserError(`unknown ${what} scope ${unknown.join(', ')}: use <resource>.read|write|delete|*, or *`);
   }

@@ -3,7 +3,7 @@ import type { ClockState } from '../control/control-api.js';
 import type { TriggerResult } from '../control/webhook-control.js';
 import { parseDuration } from '../duration.js';
 import type { MintRequest } from '../auth/tokens.js';
-import type { EventData } from '../webhooks/catalog/index.js';
+import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 
 /** What a test suite gets from `startEmulator`: a running, isolated emulator and its handles. */
@@ -59,7 +59,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     apiUrl: emulator.apiUrl,
     emulator,
     token: async (request) => (await emulator.mintToken(request)).token,
-    trigger: (event, data, orgId) => emulator.trigger(event, orgId, data),
+    trigger: (event, data, orgId) => emulator.trigger(event, data, orgId),
     deliveries: (filter = {}) => emulator.deliveries(filter),
     idle: () => emulator.idle(),
     advanceClock: (by) => emulator.advanceClock(typeof by === 'number' ? by : parseDuration(by)),

@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import { createListeners } from '../listeners.js';
-import type { EventData, EventDefinition } from './catalog/index.js';
+import type { EventData, EventDefinition } from './catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
 import { postOnce } from './http-attempt.js';
 import { signWebhook } from './signature.js';
@@ -61,11 +61,9 @@ export function createDispatcher(options: DispatcherOptions) {
     return log.save(delivery);
   };
 
-  const nowIso = () => new Date(clock.now()).toISOString();
-
   const envelope = (event: string, data: EventData, orgId: string) => {
     const deliveryId = randomUUID();
-    const payload = JSON.stringify({ event, data, organizationId: orgId, timestamp: nowIso(), deliveryId });
+    const payload = JSON.stringify({ event, data, organizationId: orgId, timestamp: clock.nowIso(), deliveryId });
     return { deliveryId, payload };
   };
 
@@ -78,9 +76,9 @@ export function createDispatcher(options: DispatcherOptions) {
       webhookUrl: subscription.webhookUrl,
       status: 'pending',
       attempts: [],
-      nextAttemptAt: nowIso(),
+      nextAttemptAt: clock.nowIso(),
       replayOf,
-      createdAt: nowIso(),
+      createdAt: clock.nowIso(),
     });
 
   /**
@@ -106,7 +104,7 @@ export function createDispatcher(options: DispatcherOptions) {
       'x-service-app': delivery.appId,
       'x-service-delivery-attempt': String(number),
     };
-    const at = nowIso();
+    const at = clock.nowIso();
     const startedIn = generation;
     const outcome = await postOnce(fetchImpl, {
       url: webhookUrl,

@@ -37,7 +37,7 @@ export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
       }
       const envelope = (typeof body === 'object' && body) as { deliveryId?: string } | false;
       const entry: InboxEntry = {
-        receivedAt: new Date(clock.now()).toISOString(),
+        receivedAt: clock.nowIso(),
         event: headers['x-service-event'] ?? null,
         appId,
         deliveryId: (envelope && envelope.deliveryId) || null,

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { ApiError, invalid } from '../errors.js';
 import type { Doc, Store } from '../store/store.js';
-import { findEvent, type EventDefinition } from './catalog/index.js';
+import type { Catalog } from './catalog.js';
 
 /** Spec 2.3, plus who owns it: a subscription belongs to an app within an organization. */
 export interface Subscription {
@@ -36,16 +36,15 @@ export const MAX_URL_LENGTH = 2048;
 const keyOf = (appId: string, event: string) => `${appId} ${event}`;
 const toSubscription = ({ _id: _key, ...rest }: Doc) => rest as unknown as Subscription;
 
-/** The catalog entry of `event`, or a 400 naming the problem. */
-export function knownEvent(event: string): EventDefinition {
-  const definition = findEvent(event);
-  if (!definition) {
-    throw new ApiError(400, 'unknown_event', `${event} is not in the event catalog (GET /api/addon/v1/events/catalog)`);
-  }
-  return definition;
-}
-
-export function createSubscriptionService({ store, clock }: { store: Store; clock: Clock }): SubscriptionService {
+export function createSubscriptionService({
+  store,
+  clock,
+  catalog,
+}: {
+  store: Store;
+  clock: Clock;
+  catalog: Catalog;
+}): SubscriptionService {
   const all = (orgId: string) => store.list(COLLECTION, orgId, { limit: Infinity, offset: 0 }).data.map(toSubscription);
   const find = (orgId: string, appId: string, event: string) => {
     const doc = store.get(COLLECTION, orgId, keyOf(appId, event));
@@ -62,10 +61,10 @@ export function createSubscriptionService({ store, clock }: { store: Store; cloc
     activeFor: (orgId, event) => all(orgId).filter((s) => s.event === event && s.isActive),
 
     async subscribe(orgId, appId, event, webhookUrl) {
-      knownEvent(event);
+      catalog.known(event);
       checkWebhookUrl(webhookUrl);
       const existing = find(orgId, appId, event);
-      const now = new Date(clock.now()).toISOString();
+      const now = clock.nowIso();
       const subscription = {
         appId,
         event,
@@ -78,7 +77,7 @@ export function createSubscriptionService({ store, clock }: { store: Store; cloc
     },
 
     async unsubscribe(orgId, appId, event) {
-      knownEvent(event);
+      catalog.known(event);
       if (!(await store.delete(COLLECTION, orgId, keyOf(appId, event)))) {
         throw new ApiError(404, 'not_subscribed', `this add-on has no subscription to ${event} in this organization`);
       }
@@ -87,7 +86,7 @@ export function createSubscriptionService({ store, clock }: { store: Store; cloc
     async disable(orgId, appId, event) {
       const subscription = find(orgId, appId, event);
       if (!subscription?.isActive) return;
-      await save(orgId, { ...subscription, isActive: false, updatedAt: new Date(clock.now()).toISOString() });
+      await save(orgId, { ...subscription, isActive: false, updatedAt: clock.nowIso() });
     },
   };
 }

@@ -3,11 +3,12 @@ import type { RecordChange } from '../domain/collection-service.js';
 import { newId } from '../domain/ids.js';
 import { mergePatch } from '../domain/merge-patch.js';
 import type { Doc, Store } from '../store/store.js';
-import { eventsOf, type EventContext, type EventData, type EventDefinition } from './catalog/index.js';
-import { createDeliveryLog } from './delivery-log.js';
+import type { Catalog, EventContext, EventData, EventDefinition } from './catalog.js';
+import { createDeliveryLog, type DeliveryFilter } from './delivery-log.js';
 import { createDispatcher } from './dispatcher.js';
 import { createInbox } from './inbox.js';
 import { createSubscriptionService } from './subscriptions.js';
+import type { Logger } from '../logger.js';
 
 export interface WebhooksOptions {
   store: Store;
@@ -15,15 +16,18 @@ export interface WebhooksOptions {
   fetch?: typeof fetch;
   /** How long a receiver has to answer; the dispatcher's default is the spec's 10 s. */
   timeoutMs?: number;
+  catalog: Catalog;
+  /** Where a failure no caller waits for is told. */
+  logger: Logger;
 }
 
 /** Subscriptions, the delivery log and its dispatcher, and the inbox, over one store and clock. */
-export function createWebhooks({ store, clock, fetch, timeoutMs }: WebhooksOptions) {
-  const subscriptions = createSubscriptionService({ store, clock });
+export function createWebhooks({ store, clock, fetch, timeoutMs, catalog, logger }: WebhooksOptions) {
+  const subscriptions = createSubscriptionService({ store, clock, catalog });
   const log = createDeliveryLog(store);
   const dispatcher = createDispatcher({ clock, log, subscriptions, fetch, timeoutMs });
   const inbox = createInbox({ store, clock });
-  const context = (before?: Doc | null): EventContext => ({ now: new Date(clock.now()).toISOString(), newId, before });
+  const context = (before?: Doc | null): EventContext => ({ now: clock.nowIso(), newId, before });
 
   /** The event's data built from a record, with `override` merged over it (JSON Merge Patch). */
   const dataOf = (definition: EventDefinition, record: Doc, before?: Doc | null, override?: EventData): EventData => {
@@ -40,12 +44,18 @@ export function createWebhooks({ store, clock, fetch, timeoutMs }: WebhooksOptio
 
     /** The domain's record changes fire their events; the API answer does not wait for deliveries. */
     onChange(change: RecordChange): void {
-      for (const definition of eventsOf(change)) {
+      for (const definition of catalog.eventsOf(change)) {
         const data = dataOf(definition, (change.after ?? change.before)!, change.before);
         dispatcher.emit(change.orgId, definition, data).catch((error: unknown) => {
-          console.error(`addon: delivering ${definition.name} failed:`, error);
+          logger.error(`delivering ${definition.name} failed`, error);
         });
       }
+    },
+
+    /** The delivery log, newest first; a misspelt event would list nothing, silently, so it is a 400. */
+    deliveries(filter: DeliveryFilter) {
+      if (filter.event !== undefined) catalog.known(filter.event);
+      return log.list(filter);
     },
 
     close: () => dispatcher.close(),

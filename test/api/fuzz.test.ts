@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../src/domain/resources/index.js';
 import { cleanUp, inProcess } from '../helpers.js';
 
 /**
@@ -12,7 +13,7 @@ let em: Em;
 let token: string;
 let customerId: string;
 const ids: Record<string, string> = {};
-const COLLECTIONS = ['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders'];
+const COLLECTIONS = RESOURCES.map((r) => r.name);
 const VALID: Record<string, () => object> = {
   customers: () => ({ name: 'Fuzz Ltd' }),
   invoices: () => ({ customerId, lineItems: [{ description: 'x', quantity: 1, unitPrice: 1 }] }),

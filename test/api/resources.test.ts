@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { RESOURCES } from '../../src/domain/resources/index.js';
 import { cleanUp, inProcess } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -50,7 +51,7 @@ const samples = (): Record<string, { create: object; patch: object; check: strin
 });
 
 describe('collections', () => {
-  it.each(['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders'])(
+  it.each(RESOURCES.map((r) => r.name))(
     '%s: create, get, list, update, delete',
     async (name) => {
       const sample = samples()[name];
@@ -230,7 +231,7 @@ describe('published documents', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     const paths = Object.keys(res.body.paths);
-    for (const name of ['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders']) {
+    for (const name of RESOURCES.map((r) => r.name)) {
       expect(paths).toEqual(expect.arrayContaining([`/api/addon/v1/${name}`, `/api/addon/v1/${name}/{id}`]));
     }
     expect(paths.some((p) => p.startsWith('/_emulator'))).toBe(false);

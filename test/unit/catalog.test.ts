@@ -3,10 +3,13 @@ import addFormatsPlugin from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/clock.js';
 import { createDomain } from '../../src/domain/domain.js';
+import { RESOURCES } from '../../src/domain/resources/index.js';
 import { sampleRecord } from '../../src/domain/samples.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
-import { CATALOG, eventsOf, findEvent } from '../../src/webhooks/catalog/index.js';
+import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+
+const { events: CATALOG, eventsOf, find: findEvent } = DEFAULT_REGISTRY.catalog;
 import type { Doc } from '../../src/store/store.js';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
@@ -51,7 +54,7 @@ describe('the event catalog', () => {
   it("builds every event's data from real records, valid against its own schema", async () => {
     const store = await openDocumentStore(memoryPersistence());
     const clock = createClock();
-    const domain = createDomain({ store, clock });
+    const domain = createDomain(RESOURCES, { store, clock });
     const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
     for (const event of CATALOG) {
       const record = await sampleRecord(domain, 'org_a', event.source);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/clock.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
-import { findEvent } from '../../src/webhooks/catalog/index.js';
+import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+
+const { find: findEvent } = DEFAULT_REGISTRY.catalog;
 import { createDeliveryLog, MAX_DELIVERIES } from '../../src/webhooks/delivery-log.js';
 import { createDispatcher } from '../../src/webhooks/dispatcher.js';
 import { createSubscriptionService } from '../../src/webhooks/subscriptions.js';
@@ -15,7 +17,7 @@ const EVENT = findEvent('ticket.created')!;
 async function setup(fetch: typeof globalThis.fetch) {
   const store = await openDocumentStore(memoryPersistence());
   const clock = createClock();
-  const subscriptions = createSubscriptionService({ store, clock });
+  const subscriptions = createSubscriptionService({ store, clock, catalog: DEFAULT_REGISTRY.catalog });
   const log = createDeliveryLog(store);
   await Promise.all(
     Array.from({ length: MAX_DELIVERIES }, (_, i) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/clock.js';
 import { createDomain } from '../../src/domain/domain.js';
+import { RESOURCES } from '../../src/domain/resources/index.js';
 import { seedOrganization } from '../../src/domain/seed.js';
 import { ApiError } from '../../src/errors.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
@@ -9,7 +10,7 @@ import { memoryPersistence } from '../../src/store/memory-persistence.js';
 async function domain() {
   const store = await openDocumentStore(memoryPersistence());
   const clock = createClock({ source: () => Date.UTC(2026, 10, 22, 9, 30) });
-  return createDomain({ store, clock });
+  return createDomain(RESOURCES, { store, clock });
 }
 
 const codeOf = async (promise: Promise<unknown>) =>

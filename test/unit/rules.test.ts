@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../src/auth/rate-limit.js';
-import { covers, parseScopes } from '../../src/auth/scopes.js';
+import { covers } from '../../src/auth/scopes.js';
+import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+
+const { parse: parseScopes } = DEFAULT_REGISTRY.scopes;
 import { createClock } from '../../src/clock.js';
 import { parseDuration } from '../../src/duration.js';
 import { mergePatch } from '../../src/domain/merge-patch.js';

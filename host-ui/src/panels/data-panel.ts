@@ -9,7 +9,6 @@ import type { Session } from '../session';
 import { toastError } from '../toast';
 import type { AuditEntry } from '../types';
 
-export const COLLECTIONS = ['customers', 'invoices', 'products', 'expenses', 'tickets', 'orders'] as const;
 const LIMIT = 50;
 
 // Which fields say what a record is, by collection-agnostic name, first present wins.
@@ -32,13 +31,14 @@ export interface DataPanel extends Panel {
   noteApiCall(entry: AuditEntry): void;
 }
 
-export function createDataPanel(session: Session): DataPanel {
+/** `collections`: the business resources the emulator serves (its status says which). */
+export function createDataPanel(session: Session, collections: readonly string[]): DataPanel {
   let loadedFor = '';
   let request = 0;
   const select = h(
     'select',
     { 'data-testid': 'data-collection', id: 'data-collection' },
-    ...COLLECTIONS.map((name) => h('option', { value: name }, name)),
+    ...collections.map((name) => h('option', { value: name }, name)),
   );
   const summary = h('span', { class: 'muted small' });
   const body = h('tbody');

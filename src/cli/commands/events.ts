@@ -2,10 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { TriggerResult } from '../../control/webhook-control.js';
 import { UserError } from '../../errors.js';
-import { CATALOG, publishedCatalog, scopeToReceive } from '../../webhooks/catalog/index.js';
+import { DEFAULT_REGISTRY } from '../../emulator/registry.js';
+import { scopeToReceive } from '../../webhooks/catalog.js';
 import type { Delivery } from '../../webhooks/delivery-log.js';
 import { control, emulatorUrl, withEmulatorFlag } from '../emulator-client.js';
 import { color, printJson, println } from '../output.js';
+
+/** `addon events` runs without an emulator, so it lists the platform's own catalog. */
+const { catalog } = DEFAULT_REGISTRY;
 
 export function eventsCommand(program: Command): void {
   program
@@ -14,10 +18,10 @@ export function eventsCommand(program: Command): void {
     .option('--json', 'print the catalog with the JSON schema of each event')
     .action((flags: { json?: boolean }) => {
       if (flags.json) {
-        return printJson(publishedCatalog());
+        return printJson(catalog.published());
       }
-      const width = Math.max(...CATALOG.map((e) => e.name.length));
-      for (const event of CATALOG) {
+      const width = Math.max(...catalog.events.map((e) => e.name.length));
+      for (const event of catalog.events) {
         const fields = Object.keys((event.schema.properties as object) ?? {}).join(', ');
         println(`${event.name.padEnd(width)}  ${color.dim(scopeToReceive(event).padEnd(15))} ${event.description}`);
         println(`${' '.repeat(width)}  ${color.dim(`data: ${fields}`)}`);

@@ -1,5 +1,7 @@
+import { dataShape, field } from '../event-family.js';
+import { statusesOf, type Lifecycle } from '../lifecycle.js';
 import type { ResourceDefinition } from '../resource.js';
-import { checkTransition, merge, orNull } from '../resource.js';
+import { merge, nth } from '../resource.js';
 import {
   currency,
   date,
@@ -13,11 +15,13 @@ import {
   timestamp,
 } from '../schema.js';
 
-export const EXPENSE_STATUSES = ['pending', 'approved', 'rejected'] as const;
-const TRANSITIONS: Record<string, readonly string[]> = {
-  pending: ['approved', 'rejected'],
-  rejected: ['pending'],
-  approved: [],
+const lifecycle: Lifecycle = {
+  initial: 'pending',
+  statuses: {
+    pending: { next: ['approved', 'rejected'] },
+    approved: { next: [], event: ['approved', 'An expense was approved.'] },
+    rejected: { next: ['pending'], event: ['rejected', 'An expense was rejected.'] },
+  },
 };
 
 const fields = {
@@ -35,9 +39,18 @@ const recordSchema = recordOf('exp', {
   category: { type: 'string' },
   vendor: nullable(fields.vendor),
   receiptUrl: nullable(fields.receiptUrl),
-  status: oneOf(EXPENSE_STATUSES),
+  status: oneOf(statusesOf(lifecycle)),
   approvedAt: nullable(timestamp),
 });
+
+const SAMPLES: Array<[string, string, number, string]> = [
+  ['Train to client site', 'travel', 86.4, 'Deutsche Bahn'],
+  ['Team lunch', 'meals', 142.1, 'Trattoria Roma'],
+  ['Design tool subscription', 'software', 54, 'Figma'],
+  ['Office rent', 'office', 2100, 'Regus'],
+  ['Conference ticket', 'training', 699, 'JSConf'],
+  ['Taxi to airport', 'travel', 48.2, 'City Cabs'],
+];
 
 export const expenses: ResourceDefinition = {
   name: 'expenses',
@@ -45,23 +58,35 @@ export const expenses: ResourceDefinition = {
   idPrefix: 'exp',
   description: 'Money the organization spent, submitted and then approved or rejected.',
   createSchema: object(fields, ['description', 'amount']),
-  updateSchema: patchOf({ ...fields, status: oneOf(EXPENSE_STATUSES) }, recordSchema),
+  updateSchema: patchOf({ ...fields, status: oneOf(statusesOf(lifecycle)) }, recordSchema),
   recordSchema,
-  create: (input, ctx) => ({
-    description: input.description,
-    amount: input.amount,
-    currency: input.currency ?? 'USD',
-    category: input.category ?? 'general',
-    date: input.date ?? ctx.today,
-    vendor: orNull(input.vendor),
-    receiptUrl: orNull(input.receiptUrl),
-    status: 'pending',
-    approvedAt: null,
-  }),
+  lifecycle,
+  create: (input, ctx) => ({ ...input, date: input.date ?? ctx.today }),
   update(current, patch, ctx) {
-    const status = (patch.status as string | undefined) ?? (current.status as string);
-    checkTransition('expense', TRANSITIONS, current.status as string, status);
-    const approvedAt = status === 'approved' ? (current.approvedAt ?? ctx.now) : null;
-    return { ...merge(current, patch), approvedAt };
+    const record = merge(current, patch);
+    return { ...record, approvedAt: record.status === 'approved' ? (current.approvedAt ?? ctx.now) : null };
+  },
+  events: {
+    prefix: 'expense',
+    noun: 'expense',
+    fields: dataShape({
+      expenseId: [field.string, '_id'],
+      description: field.string,
+      amount: field.number,
+      currency: field.string,
+      category: field.string,
+      vendor: field.nullableString,
+      date: field.date,
+      status: field.string,
+    }),
+    deleted: dataShape({ expenseId: [field.string, '_id'], description: field.string }),
+  },
+  samples: {
+    count: (size) => Math.ceil(size * 0.75),
+    input(i) {
+      const [description, category, amount, vendor] = nth(SAMPLES, i);
+      return { description, category, amount, vendor };
+    },
+    status: (i) => nth(['pending', 'approved', 'rejected'], i),
   },
 };

@@ -1,8 +1,10 @@
-import { ApiError, invalid, withArticle } from '../../errors.js';
+import { invalid, withArticle } from '../../errors.js';
+import type { Lifecycle } from '../lifecycle.js';
+import { statusesOf } from '../lifecycle.js';
 import { priceLines, pricedLineSchema } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
 import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
-import { checkTransition, merge, orNull, requireReference } from '../resource.js';
+import { merge, nth } from '../resource.js';
 import {
   currency,
   date,
@@ -17,18 +19,24 @@ import {
   text,
   timestamp,
 } from '../schema.js';
-
-export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
+import { invoiceEvents } from './invoice-events.js';
 
 /** Paid and void invoices are final. Overdue is set by a PATCH; nothing moves an invoice there by itself yet. */
-const TRANSITIONS: Record<string, readonly string[]> = {
-  draft: ['sent', 'void'],
-  sent: ['paid', 'overdue', 'void'],
-  overdue: ['paid', 'void'],
-  paid: [],
-  void: [],
+const lifecycle: Lifecycle = {
+  initial: 'draft',
+  statuses: {
+    draft: { next: ['sent', 'void'] },
+    sent: { next: ['paid', 'overdue', 'void'], event: ['sent', 'An invoice was sent to its customer.'] },
+    paid: { next: [] },
+    overdue: { next: ['paid', 'void'] },
+    void: { next: [], event: ['voided', 'An invoice was voided; it is no longer owed.'] },
+  },
+  lock: {
+    editableIn: ['draft', 'sent'],
+    code: 'invoice_locked',
+    message: (status) => `${withArticle(status)} invoice can no longer be edited; only its status can change`,
+  },
 };
-const EDITABLE = ['draft', 'sent'];
 
 const lineItem = object(
   {
@@ -56,13 +64,13 @@ const fields = {
 };
 
 const { status: _initial, ...editable } = fields;
-const updateFields = { ...editable, status: oneOf(INVOICE_STATUSES) };
+const updateFields = { ...editable, status: oneOf(statusesOf(lifecycle)) };
 
 const recordSchema = recordOf('inv', {
   invoiceNumber: { type: 'string', description: 'INV-000001, numbered per organization' },
   customerId: fields.customerId,
   customerName: { type: 'string' },
-  status: oneOf(INVOICE_STATUSES),
+  status: oneOf(statusesOf(lifecycle)),
   currency: { type: 'string' },
   issueDate: date,
   dueDate: date,
@@ -80,6 +88,9 @@ const recordSchema = recordOf('inv', {
   paidAt: nullable(timestamp),
 });
 
+/** Seeded invoices are spread over every status. */
+const SEEDED_STATUSES = ['draft', 'sent', 'paid', 'sent', 'paid', 'overdue', 'void'];
+
 export const invoices: ResourceDefinition = {
   name: 'invoices',
   label: 'invoice',
@@ -88,48 +99,52 @@ export const invoices: ResourceDefinition = {
   createSchema: object(fields, ['customerId', 'lineItems']),
   updateSchema: patchOf(updateFields, recordSchema),
   recordSchema,
+  references: { customerId: 'customers' },
+  lifecycle,
 
   create(input, ctx) {
-    const customer = requireReference(ctx, 'customerId', 'customers', input.customerId)!;
+    const customer = ctx.lookup('customers', input.customerId as string)!;
     const issueDate = (input.issueDate as string) ?? ctx.today;
     const record: Fields = {
+      ...input,
       invoiceNumber: `INV-${String(ctx.sequence('invoices')).padStart(6, '0')}`,
-      customerId: customer._id,
       customerName: customer.name,
-      status: input.status ?? 'draft',
       currency: input.currency ?? customer.currency ?? 'USD',
       issueDate,
       dueDate: input.dueDate ?? addDays(issueDate, 30),
-      taxRate: input.taxRate ?? 0,
-      notes: orNull(input.notes),
-      paidAt: null,
       amountPaid: 0,
     };
     return priced(record, input.lineItems as Fields[], ctx);
   },
 
   update(current, patch, ctx) {
-    const status = current.status as string;
-    const { status: next, ...changes } = patch;
-    if (Object.keys(changes).length && !EDITABLE.includes(status)) {
-      throw new ApiError(
-        409,
-        'invoice_locked',
-        `${withArticle(status)} invoice can no longer be edited; only its status can change`,
-      );
-    }
-    if (next !== undefined) checkTransition('invoice', TRANSITIONS, status, next as string);
-    const record = merge(current, changes);
-    if (changes.customerId !== undefined) {
-      record.customerName = requireReference(ctx, 'customerId', 'customers', changes.customerId)!.name;
-    }
-    record.status = next ?? status;
+    const record = merge(current, patch);
+    if (patch.customerId !== undefined) record.customerName = ctx.lookup('customers', patch.customerId as string)!.name;
     const result = priced(record, record.lineItems as Fields[], ctx);
-    if (record.status === 'paid' && status !== 'paid') {
+    if (record.status === 'paid' && current.status !== 'paid') {
       Object.assign(result, { amountPaid: result.total, amountDue: 0, paidAt: ctx.now });
     }
     if (record.status === 'void') result.amountDue = 0;
     return result;
+  },
+
+  events: invoiceEvents,
+  samples: {
+    count: (size) => size * 2,
+    async input(i, ref) {
+      const lineItems = [];
+      for (let k = 0; k < 1 + (i % 2); k++) {
+        const product = await ref('products', i + k);
+        lineItems.push({
+          description: product.name,
+          quantity: 1 + ((i + k) % 4),
+          unitPrice: product.unitPrice,
+          productId: product._id,
+        });
+      }
+      return { customerId: (await ref('customers', i))._id, lineItems, taxRate: 19 };
+    },
+    status: (i) => nth(SEEDED_STATUSES, i),
   },
 };
 

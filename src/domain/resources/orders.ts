@@ -1,17 +1,27 @@
-import { ApiError, withArticle } from '../../errors.js';
+import { withArticle } from '../../errors.js';
+import { dataShape, field } from '../event-family.js';
+import { statusesOf, type Lifecycle } from '../lifecycle.js';
 import { priceLines, pricedLineSchema } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
 import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
-import { checkTransition, merge, orNull, requireReference } from '../resource.js';
+import { merge } from '../resource.js';
 import { address, currency, id, money, nullable, object, oneOf, patchOf, recordOf, requiredText } from '../schema.js';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled', 'refunded'] as const;
-const TRANSITIONS: Record<string, readonly string[]> = {
-  pending: ['paid', 'cancelled'],
-  paid: ['fulfilled', 'refunded', 'cancelled'],
-  fulfilled: ['refunded'],
-  cancelled: [],
-  refunded: [],
+const lifecycle: Lifecycle = {
+  initial: 'pending',
+  statuses: {
+    pending: { next: ['paid', 'cancelled'] },
+    paid: { next: ['fulfilled', 'refunded', 'cancelled'], event: ['paid', 'A web-store order was paid.'] },
+    fulfilled: { next: ['refunded'], event: ['fulfilled', 'A web-store order was shipped or handed over.'] },
+    cancelled: { next: [], event: ['cancelled', 'A web-store order was cancelled.'] },
+    refunded: { next: [], event: ['refunded', 'A web-store order was refunded.'] },
+  },
+  lock: {
+    fields: ['items', 'shippingTotal'],
+    editableIn: ['pending'],
+    code: 'order_locked',
+    message: (status) => `the items and shipping of ${withArticle(status)} order can no longer change`,
+  },
 };
 
 const item = object(
@@ -35,7 +45,7 @@ const fields = {
 const recordSchema = recordOf('ord', {
   orderNumber: { type: 'string', description: 'SO-000001, numbered per organization' },
   customerId: nullable(fields.customerId),
-  status: oneOf(ORDER_STATUSES),
+  status: oneOf(statusesOf(lifecycle)),
   currency: { type: 'string' },
   items: {
     type: 'array',
@@ -53,41 +63,43 @@ export const orders: ResourceDefinition = {
   idPrefix: 'ord',
   description: "Orders placed in the organization's web store.",
   createSchema: object(fields, ['items']),
-  updateSchema: patchOf({ ...fields, status: oneOf(ORDER_STATUSES) }, recordSchema),
+  updateSchema: patchOf({ ...fields, status: oneOf(statusesOf(lifecycle)) }, recordSchema),
   recordSchema,
-  create(input, ctx) {
-    requireReference(ctx, 'customerId', 'customers', input.customerId);
-    return priced(
-      {
-        orderNumber: `SO-${String(ctx.sequence('orders')).padStart(6, '0')}`,
-        customerId: orNull(input.customerId),
-        status: 'pending',
-        currency: input.currency ?? 'USD',
-        shippingAddress: orNull(input.shippingAddress),
-        shippingTotal: input.shippingTotal ?? 0,
-      },
-      input.items as Fields[],
-      ctx,
-    );
+  references: { customerId: 'customers' },
+  lifecycle,
+  create: (input, ctx) =>
+    priced({ ...input, orderNumber: `SO-${String(ctx.sequence('orders')).padStart(6, '0')}` }, ctx),
+  update: (current, patch, ctx) => priced(merge(current, patch), ctx),
+  events: {
+    prefix: 'store.order',
+    noun: 'web-store order',
+    fields: dataShape({
+      orderId: [field.string, '_id'],
+      orderNumber: field.string,
+      customerId: field.nullableString,
+      status: field.string,
+      currency: field.string,
+      total: field.number,
+      itemCount: [field.integer, (r) => (r.items as Array<{ quantity: number }>).reduce((n, i) => n + i.quantity, 0)],
+    }),
+    deleted: dataShape({ orderId: [field.string, '_id'], orderNumber: field.string }),
   },
-  update(current, patch, ctx) {
-    const { status, ...changes } = patch;
-    if ((changes.items || changes.shippingTotal !== undefined) && current.status !== 'pending') {
-      throw new ApiError(
-        409,
-        'order_locked',
-        `the items and shipping of ${withArticle(current.status as string)} order can no longer change`,
-      );
-    }
-    if (status !== undefined) checkTransition('store order', TRANSITIONS, current.status as string, status as string);
-    requireReference(ctx, 'customerId', 'customers', changes.customerId);
-    const record: Fields = { ...merge(current, changes), status: status ?? current.status };
-    return priced(record, record.items as Fields[], ctx);
+  samples: {
+    count: (size) => Math.ceil(size * 0.75),
+    async input(i, ref) {
+      const product = await ref('products', i);
+      const line = { productId: product._id, description: product.name, quantity: 1 + (i % 3) };
+      return {
+        customerId: (await ref('customers', i))._id,
+        items: [{ ...line, unitPrice: product.unitPrice }],
+        shippingTotal: 4.95,
+      };
+    },
   },
 };
 
-function priced(record: Fields, items: Fields[], ctx: ResourceContext): Fields {
-  const { lines, subtotalCents: subtotal } = priceLines(items, ctx, 'items');
+function priced(record: Fields, ctx: ResourceContext): Fields {
+  const { lines, subtotalCents: subtotal } = priceLines(record.items as Fields[], ctx, 'items');
   const total = subtotal + toCents(record.shippingTotal as number);
   return { ...record, items: lines, subtotal: fromCents(subtotal), total: fromCents(total) };
 }

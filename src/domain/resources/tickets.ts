@@ -1,14 +1,17 @@
-import type { ResourceDefinition } from '../resource.js';
-import { checkTransition, merge, orNull, requireReference } from '../resource.js';
+import { dataShape, field } from '../event-family.js';
+import { statusesOf, type Lifecycle } from '../lifecycle.js';
+import { nth, type ResourceDefinition } from '../resource.js';
 import { id, nullable, object, oneOf, patchOf, recordOf, requiredText, text } from '../schema.js';
 
-export const TICKET_STATUSES = ['open', 'pending', 'solved', 'closed'] as const;
 /** Closed is final; a solved ticket may be reopened. */
-const TRANSITIONS: Record<string, readonly string[]> = {
-  open: ['pending', 'solved', 'closed'],
-  pending: ['open', 'solved', 'closed'],
-  solved: ['open', 'closed'],
-  closed: [],
+const lifecycle: Lifecycle = {
+  initial: 'open',
+  statuses: {
+    open: { next: ['pending', 'solved', 'closed'] },
+    pending: { next: ['open', 'solved', 'closed'] },
+    solved: { next: ['open', 'closed'], event: ['solved', 'A support ticket was marked solved.'] },
+    closed: { next: [], event: ['closed', 'A support ticket was closed for good.'] },
+  },
 };
 
 const fields = {
@@ -25,8 +28,17 @@ const recordSchema = recordOf('tkt', {
   description: nullable(fields.description),
   customerId: nullable(fields.customerId),
   assignee: nullable(fields.assignee),
-  status: oneOf(TICKET_STATUSES),
+  status: oneOf(statusesOf(lifecycle)),
 });
+
+const SUBJECTS = [
+  'Invoice PDF shows the wrong tax rate',
+  'Cannot log in after password reset',
+  'Please update our billing address',
+  'Duplicate charge on last order',
+  'Export to CSV is missing columns',
+  'Question about payment terms',
+];
 
 export const tickets: ResourceDefinition = {
   name: 'tickets',
@@ -34,24 +46,32 @@ export const tickets: ResourceDefinition = {
   idPrefix: 'tkt',
   description: 'Support tickets, optionally linked to a customer.',
   createSchema: object(fields, ['subject']),
-  updateSchema: patchOf({ ...fields, status: oneOf(TICKET_STATUSES) }, recordSchema),
+  updateSchema: patchOf({ ...fields, status: oneOf(statusesOf(lifecycle)) }, recordSchema),
   recordSchema,
-  create(input, ctx) {
-    requireReference(ctx, 'customerId', 'customers', input.customerId);
-    return {
-      subject: input.subject,
-      description: orNull(input.description),
-      customerId: orNull(input.customerId),
-      priority: input.priority ?? 'normal',
-      assignee: orNull(input.assignee),
-      tags: input.tags ?? [],
-      status: 'open',
-    };
+  references: { customerId: 'customers' },
+  lifecycle,
+  create: (input) => ({ ...input, tags: input.tags ?? [] }),
+  events: {
+    prefix: 'ticket',
+    noun: 'support ticket',
+    fields: dataShape({
+      ticketId: [field.string, '_id'],
+      subject: field.string,
+      status: field.string,
+      priority: field.string,
+      customerId: field.nullableString,
+      assignee: field.nullableString,
+    }),
+    deleted: dataShape({ ticketId: [field.string, '_id'], subject: field.string }),
   },
-  update(current, patch, ctx) {
-    if (patch.status !== undefined)
-      checkTransition('ticket', TRANSITIONS, current.status as string, patch.status as string);
-    requireReference(ctx, 'customerId', 'customers', patch.customerId);
-    return merge(current, patch);
+  samples: {
+    count: (size) => Math.ceil(size / 2),
+    input: async (i, ref) => ({
+      subject: nth(SUBJECTS, i),
+      description: 'Reported through the help widget.',
+      customerId: (await ref('customers', i))._id,
+      priority: nth(['normal', 'high', 'low', 'urgent'], i),
+      tags: [nth(['billing', 'login', 'export'], i)],
+    }),
   },
 };

@@ -13,7 +13,8 @@ export interface WebhookHandlerOptions {
   replayGuard?: ReplayGuard;
   /** Larger bodies are refused with 413. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Told about refused deliveries and failures of onEvent; by default failures go to console.error. */
+  /** Told about refused deliveries and failures of onEvent; by default a failure is a process warning
+   * (which Node prints to standard error), and refusals are only answered. */
   onError?(error: Error, request: IncomingMessage): void;
 }
 
@@ -31,7 +32,11 @@ export function webhookHandler(
   const { appId, onEvent, replayGuard, maxBodyBytes = 1024 * 1024 } = options;
   const report = (error: Error, request: IncomingMessage) => {
     if (options.onError) options.onError(error, request);
-    else if (!(error instanceof WebhookVerificationError)) console.error('webhook handler failed:', error);
+    else if (!(error instanceof WebhookVerificationError))
+      process.emitWarning(`webhook handler failed: ${error.message}`, {
+        code: 'ADDON_WEBHOOK_HANDLER',
+        detail: error.stack,
+      });
   };
 
   return async (request, response) => {

@@ -1,0 +1,16 @@
+import type { ClockState } from '../clock.js';
+import type { EmulatorSettings } from '../emulator/settings.js';
+
+// Types only: the host page imports them too, so the two cannot drift apart.
+
+/** `GET /_emulator/status`: what is emulated, and where and how the emulator runs. */
+export interface EmulatorStatus extends EmulatorSettings {
+  url: string;
+  apiUrl: string;
+  dataDir: string | null;
+  ephemeral: boolean;
+  webhookTimeoutMs: number;
+  clock: ClockState;
+  /** The business resources the API serves, in order (the host page's data browser lists them). */
+  resources: string[];
+}

@@ -1,0 +1,161 @@
+import { withArticle } from '../errors.js';
+import type { Doc } from '../store/store.js';
+import type { RecordChange } from './collection-service.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { JsonSchema } from './schema.js';
+
+/** The events a resource's changes fire, and the data they carry: a part of its definition. */
+export type EventData = Record<string, unknown>;
+
+/** One catalog entry: what an event means, who may receive it, and the shape of its `data`. */
+export interface EventDefinition {
+  name: string;
+  description: string;
+  /** A subscriber needs this resource's read scope (an add-on without it must not see its data). */
+  resource: string;
+  /** The collection whose records the data is built from (`addon trigger` picks or makes one). */
+  source: string;
+  /** JSON schema of `data`. */
+  schema: JsonSchema;
+  data(record: Doc, context: EventContext): EventData;
+}
+
+export interface EventContext {
+  /** Emulated time, ISO 8601. */
+  now: string;
+  newId(prefix: string): string;
+  /** The record as it was before the change, for `*.updated` events. */
+  before?: Doc | null;
+}
+
+export type Change = RecordChange;
+
+/** The events of one resource and the rule of which of them a change fires. */
+export interface EventFamily {
+  /** The collection whose changes fire these events. */
+  collection: string;
+  events: EventDefinition[];
+  fired(change: Change): string[];
+}
+
+const str = { type: 'string' };
+export const field = {
+  string: str,
+  number: { type: 'number' },
+  integer: { type: 'integer' },
+  nullableString: { type: ['string', 'null'] },
+  timestamp: { type: 'string', format: 'date-time' },
+  date: { type: 'string', format: 'date' },
+  stringList: { type: 'array', items: str },
+};
+
+/**
+ * An event's data fields, each named once: a schema (the record's field of the same name), or a
+ * schema and where the value comes from (another field's name, or a function of the record).
+ */
+export type FieldMap = Record<
+  string,
+  JsonSchema | [JsonSchema, string | ((record: Doc, context: EventContext) => unknown)]
+>;
+
+/** The schema of a data object and the function that builds it from a record, from one field map. */
+export interface DataShape extends Pick<EventDefinition, 'schema' | 'data'> {
+  /** The map it was made from, to make a wider shape: `dataShape({ ...shape.fields, more })`. */
+  fields: FieldMap;
+}
+
+export function dataShape(fields: FieldMap): DataShape {
+  const entries = Object.entries(fields).map(([name, spec]) => {
+    const [schema, from = name] = Array.isArray(spec) ? spec : [spec];
+    const read = typeof from === 'function' ? from : (record: Doc) => record[from];
+    return { name, schema, read };
+  });
+  return {
+    fields,
+    schema: dataSchema(Object.fromEntries(entries.map(({ name, schema }) => [name, schema]))),
+    data: (record, context) => Object.fromEntries(entries.map(({ name, read }) => [name, read(record, context)])),
+  };
+}
+
+const dataSchema = (properties: Record<string, JsonSchema>): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  required: Object.keys(properties),
+});
+
+/** Fields of `after` that differ from `before`, for `*.updated` events. */
+export function changedFields(before: Doc | null | undefined, after: Doc): string[] {
+  if (!before) return [];
+  return Object.keys(after).filter(
+    (key) => key !== 'updatedAt' && JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+  );
+}
+
+/** An event of a resource's own, beside the created / updated / deleted and status events. */
+export type OwnEvent = Omit<EventDefinition, 'resource' | 'source'>;
+
+/** What a resource definition says about its events. */
+export interface ResourceEvents {
+  /** Event name prefix: `invoice`, `store.order`. */
+  prefix: string;
+  /** Singular noun for descriptions. */
+  noun: string;
+  /** The data of every event of the resource (its main fields). */
+  fields: DataShape;
+  /** The data of `<prefix>.deleted`. */
+  deleted: DataShape;
+  /** Events of its own, and which of them a change fires (beside the common ones). */
+  own?: { events: OwnEvent[]; fired(change: Change): string[] };
+}
+
+/**
+ * The created / updated / deleted events of a resource, one event per status of its lifecycle that
+ * names one, and the resource's own events.
+ */
+export function recordFamily(collection: string, events: ResourceEvents, lifecycle?: Lifecycle): EventFamily {
+  const { prefix, noun, fields, deleted, own } = events;
+  const aNoun = withArticle(noun).replace(/^a/, 'A');
+  const statusEvents = Object.entries(lifecycle?.statuses ?? {}).flatMap(([status, { event }]) =>
+    event ? [{ status, suffix: event[0], description: event[1] }] : [],
+  );
+  const make = ({ name, description, schema, data }: OwnEvent): EventDefinition => ({
+    name,
+    description,
+    resource: collection,
+    source: collection,
+    schema,
+    data,
+  });
+  const list: EventDefinition[] = [
+    make({ name: `${prefix}.created`, description: `${aNoun} was created.`, ...fields }),
+    make({
+      name: `${prefix}.updated`,
+      description: `${aNoun} was changed; \`changedFields\` names what changed.`,
+      ...dataShape({ ...fields.fields, changedFields: [field.stringList, (r, ctx) => changedFields(ctx.before, r)] }),
+    }),
+    make({ name: `${prefix}.deleted`, description: `${aNoun} was deleted.`, ...deleted }),
+    // A status event's data says that status, also when `addon trigger` builds it from another record.
+    ...statusEvents.map(({ status, suffix, description }) =>
+      make({
+        name: `${prefix}.${suffix}`,
+        description,
+        ...dataShape({ ...fields.fields, status: [field.string, () => status] }),
+      }),
+    ),
+    ...(own?.events ?? []).map(make),
+  ];
+  return {
+    collection,
+    events: list,
+    fired(change) {
+      const { before, after } = change;
+      if (!before && after) return [`${prefix}.created`];
+      if (before && !after) return [`${prefix}.deleted`];
+      // A PATCH that changed nothing fires nothing.
+      if (!before || !after || changedFields(before, after).length === 0) return [];
+      const moved = statusEvents.find(({ status }) => before.status !== after.status && after.status === status);
+      return [`${prefix}.updated`, ...(moved ? [`${prefix}.${moved.suffix}`] : []), ...(own?.fired(change) ?? [])];
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { ApiError, withArticle } from '../errors.js';
+import type { Doc } from '../store/store.js';
+import type { Fields } from './resource.js';
+
+/**
+ * A resource's statuses, declared on its definition: where a record starts, where each status may
+ * go, which statuses announce themselves with an event, and which fields stop changing. Enforced
+ * for every resource in one place (`checkChange`), read by the event catalog and the seeder.
+ */
+export interface Lifecycle {
+  /** The status of a new record, unless its create body names another (where its schema allows). */
+  initial: string;
+  /** Each status, in order: the statuses it may move to, and the event a move into it fires. */
+  statuses: Record<string, { next: readonly string[]; event?: [suffix: string, description: string] }>;
+  /** Fields that stop changing once a record leaves `editableIn` (all but `status` when not named). */
+  lock?: { fields?: readonly string[]; editableIn: readonly string[]; code: string; message(status: string): string };
+}
+
+export const statusesOf = (lifecycle: Lifecycle): string[] => Object.keys(lifecycle.statuses);
+
+/** Throws 409 when a PATCH changes a locked field or asks for a move the lifecycle does not allow. */
+export function checkChange(label: string, lifecycle: Lifecycle, current: Doc, patch: Fields): void {
+  const { status: next, ...changes } = patch;
+  const from = current.status as string;
+  const { lock } = lifecycle;
+  if (lock && !lock.editableIn.includes(from)) {
+    const locked = Object.keys(changes).filter((name) => !lock.fields || lock.fields.includes(name));
+    if (locked.length) throw new ApiError(409, lock.code, lock.message(from));
+  }
+  if (next === undefined || next === from || lifecycle.statuses[from]?.next.includes(next as string)) return;
+  const allowed = lifecycle.statuses[from]?.next.length
+    ? lifecycle.statuses[from].next.join(', ')
+    : 'none (final status)';
+  throw new ApiError(
+    409,
+    'invalid_status_transition',
+    `${withArticle(label)} cannot go from ${from} to ${next}; allowed: ${allowed}`,
+    { from, to: next },
+  );
+}
+
+/** The shortest series of moves from one status to another (the seeder walks records along it). */
+export function pathTo(lifecycle: Lifecycle, from: string, to: string): string[] {
+  const paths = new Map<string, string[]>([[from, []]]);
+  for (const [status, path] of paths) {
+    if (status === to) return path;
+    for (const next of lifecycle.statuses[status]?.next ?? []) if (!paths.has(next)) paths.set(next, [...path, next]);
+  }
+  throw new Error(`no way from ${from} to ${to}`);
+}

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { createClock, isValidOffset, type Clock, type ClockState } from '../clock.js';
+import { UserError } from '../errors.js';
+import { createListeners } from '../listeners.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * The emulated clock with its offset kept in the store, so emulated time never runs backwards on a
+ * restart: the one place that reads and writes the saved offset.
+ */
+export interface PersistedClock {
+  readonly clock: Clock;
+  state(): ClockState;
+  /** Moves the clock forward, saves the offset and tells the listeners. */
+  advance(ms: number): Promise<ClockState>;
+  /** Saves the offset again (after the store was cleared: a reset keeps the time). */
+  save(): Promise<void>;
+  onChange(listener: (state: ClockState) => void): () => void;
+}
+
+const KEY = ['emulator', '_', 'clock'] as const;
+
+/** `given` replaces the saved clock (tests bring their own); its moves are saved all the same. */
+export function openPersistedClock(store: Store, dataDir: string | null, given?: Clock): PersistedClock {
+  const clock = given ?? createClock({ offsetMs: savedOffset(store, dataDir) });
+  const listeners = createListeners<ClockState>();
+  const state = (): ClockState => ({ now: clock.nowIso(), nowMs: clock.now(), offsetMs: clock.offsetMs });
+  const save = async () => void (await store.put(KEY[0], KEY[1], { _id: KEY[2], offsetMs: clock.offsetMs }));
+  return {
+    clock,
+    state,
+    save,
+    async advance(ms) {
+      clock.advance(ms);
+      await save();
+      listeners.emit(state());
+      return state();
+    },
+    onChange: (listener) => listeners.on(listener),
+  };
+}
+
+/**
+ * The offset saved by `addon clock advance`. One out of range (hand-edited, or saved by a kit that
+ * did not bound it) would break every token, so the start stops and says how to mend it.
+ */
+function savedOffset(store: Store, dataDir: string | null): number {
+  const saved = store.get(...KEY)?.offsetMs ?? 0;
+  if (isValidOffset(saved)) return saved;
+  const file = join(dataDir ?? '', 'db.json');
+  throw new UserError(
+    `the emulated clock saved in ${file} is out of range (offsetMs ${JSON.stringify(saved)}, at most 100 years ahead); ` +
+      `remove its "clock" document (under "emulator") from that file to start the clock at real time, or delete ${dataDir} to start afresh`,
+  );
+}

@@ -1,0 +1,29 @@
+import type { Domain } from '../domain/domain.js';
+import { sampleRecord } from '../domain/samples.js';
+import type { Catalog, EventData } from './catalog.js';
+import type { Delivery } from './delivery-log.js';
+import type { Webhooks } from './webhooks.js';
+
+export interface TriggerResult {
+  event: string;
+  orgId: string;
+  data: EventData;
+  deliveries: Delivery[];
+}
+
+/** Fires a catalog event to the organization's subscribers, with `data` merged over realistic data. */
+export type Trigger = (event: string, data: EventData | undefined, orgId: string) => Promise<TriggerResult>;
+
+/**
+ * `addon trigger`: the event's data is built from the organization's newest record of its resource,
+ * or from a sample made for the purpose. `quietDomain` fires no events of its own, so a trigger sends
+ * exactly its event.
+ */
+export function createTrigger(quietDomain: Domain, webhooks: Webhooks, catalog: Catalog): Trigger {
+  return async (event, override, orgId) => {
+    const definition = catalog.known(event);
+    const record = await sampleRecord(quietDomain, orgId, definition.source);
+    const data = webhooks.dataOf(definition, record, record, override);
+    return { event, orgId, data, deliveries: await webhooks.dispatcher.emit(orgId, definition, data) };
+  };
+}
