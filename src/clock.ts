@@ -60,4 +60,19 @@ export function createClock({ offsetMs = 0, source = Date.now }: ClockOptions = 
   };
 }
 
+/**
+ * Waits in real time, beside the emulated clock: the timer for the next webhook retry and a
+ * receiver's time to answer. Injected with the clock, so a test can run them by hand.
+ */
+export interface Timers {
+  /** Calls `callback` once after `ms`; a pending wait never keeps the process alive. */
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export const realTimers: Timers = {
+  set: (callback, ms) => setTimeout(callback, ms).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 export const toUnixSeconds = (ms: number): number => Math.floor(ms / 1000);

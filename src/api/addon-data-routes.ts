@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ListWindow } from '../domain/collection-service.js';
 import { MAX_CONFIG_KEYS, type AddonConfigService, type AddonStorageService } from '../domain/addon-data.js';
 import { errorResponse, noContent, pageOf, pageQuery, single } from './schemas.js';
+import { sessionOf } from './pipeline.js';
 
 const configRecord = {
   type: 'object',
@@ -32,8 +33,7 @@ const keyParams = {
   required: ['key'],
 };
 
-type Req = FastifyRequest & { session: { orgId: string; appId: string } };
-const who = (request: FastifyRequest) => [(request as Req).session.orgId, (request as Req).session.appId] as const;
+const who = (request: FastifyRequest) => [sessionOf(request).orgId, sessionOf(request).appId] as const;
 
 /** The add-on's configuration in the organization: one JSON object; PATCH is a JSON Merge Patch. */
 export function configRoutes(app: FastifyInstance, config: AddonConfigService): void {

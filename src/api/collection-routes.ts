@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionOf } from './pipeline.js';
 import type { CollectionService, ListWindow } from '../domain/collection-service.js';
 import type { Fields } from '../domain/resource.js';
 import { errorResponse, idParams, noContent, pageOf, pageQuery, single } from './schemas.js';
@@ -15,7 +16,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
     ...schema,
     response: { ...(schema.response as object), default: errorResponse },
   });
-  const org = (request: { session: { orgId: string } | null }) => request.session!.orgId;
+  const org = (request: FastifyRequest) => sessionOf(request).orgId;
 
   app.get<{ Querystring: ListWindow }>(path, {
     config: { scope: `${name}.read` },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { scopeToReceive, type Catalog } from '../webhooks/catalog.js';
 import { MAX_URL_LENGTH, type Subscription, type SubscriptionService } from '../webhooks/subscriptions.js';
-import { requireScope } from './pipeline.js';
+import { requireScope, sessionOf } from './pipeline.js';
 import { errorResponse } from './schemas.js';
 
 const subscriptionView = {
@@ -44,7 +44,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
     handler: async (request, reply) => {
       const { event, webhookUrl } = request.body;
       requireScope(request, scopeToReceive(catalog.known(event)));
-      const { orgId, appId } = request.session!;
+      const { orgId, appId } = sessionOf(request);
       const { subscription, created } = await subscriptions.subscribe(orgId, appId, event, webhookUrl);
       return reply.code(created ? 201 : 200).send({ data: view(subscription) });
     },
@@ -63,7 +63,8 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
       },
     },
     handler: async (request) => {
-      const list = subscriptions.list(request.session!.orgId, request.session!.appId).map(view);
+      const { orgId, appId } = sessionOf(request);
+      const list = subscriptions.list(orgId, appId).map(view);
       return { data: list, total: list.length };
     },
   });
@@ -78,7 +79,8 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
     handler: async (request, reply) => {
       const { event } = request.body;
       requireScope(request, scopeToReceive(catalog.known(event)));
-      await subscriptions.unsubscribe(request.session!.orgId, request.session!.appId, event);
+      const { orgId, appId } = sessionOf(request);
+      await subscriptions.unsubscribe(orgId, appId, event);
       return reply.code(204).send();
     },
   });

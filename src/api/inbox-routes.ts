@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { INBOX_NAME } from '../control/webhook-control.js';
-import type { Inbox } from '../webhooks/inbox.js';
+import { INBOX_NAME, type Inbox } from '../webhooks/inbox.js';
 
 /**
  * `POST /inbox/<name>`: a webhook receiver built into the emulator. It keeps the raw body (the

@@ -71,6 +71,12 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
   });
 }
 
+/** The verified session of a request that passed the pipeline: what every authenticated route reads. */
+export function sessionOf(request: FastifyRequest): SessionClaims {
+  if (!request.session) throw new Error('sessionOf runs after the session is verified');
+  return request.session;
+}
+
 function limitRate(limiter: RateLimiter, session: SessionClaims, reply: FastifyReply): void {
   const rate = limiter.hit(`${session.appId}\n${session.orgId}`);
   reply.header('X-RateLimit-Limit', rate.limit);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
-import type { InboxEntry } from '../webhooks/inbox.js';
+import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
 import type { TriggerResult } from '../webhooks/trigger.js';
 
 export type { TriggerResult } from '../webhooks/trigger.js';
@@ -87,5 +87,3 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
     handler: async (request) => ({ data: target.inboxEntries(request.params.name, request.query.limit) }),
   });
 }
-
-export const INBOX_NAME = '^[A-Za-z0-9._-]{1,64}$';

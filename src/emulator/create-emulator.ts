@@ -6,7 +6,7 @@ import { loadOrCreateKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
 import { createTokenService } from '../auth/tokens.js';
-import type { Clock } from '../clock.js';
+import type { Clock, Timers } from '../clock.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
 import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createDomain, type Domain } from '../domain/domain.js';
@@ -39,6 +39,8 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   seed?: boolean;
   /** The emulated clock; by default real time plus the offset saved in the data dir. */
   clock?: Clock;
+  /** The real-time waits beside the clock (retry timers, receiver timeouts); by default Node's timers. */
+  timers?: Timers;
   /** What webhook deliveries are sent with; by default the global fetch. */
   fetch?: typeof fetch;
   /** How long a webhook receiver has to answer (spec 8: 10 s, the default), 100 ms to 10 minutes. */
@@ -112,6 +114,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const webhooks = createWebhooks({
       store,
       clock,
+      timers: options.timers,
       fetch: options.fetch,
       timeoutMs: options.webhookTimeoutMs,
       catalog: registry.catalog,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { Clock } from '../clock.js';
+import { realTimers, type Clock, type Timers } from '../clock.js';
 import { notFound } from '../errors.js';
 import { createListeners } from '../listeners.js';
 import type { EventData, EventDefinition } from './catalog.js';
@@ -19,6 +19,8 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   /** Delays before attempts 2 and 3, on the emulated clock (spec 6: +1 minute, +5 minutes). */
   retryDelaysMs?: readonly number[];
+  /** The real-time waits: the next retry's timer and each receiver's time to answer. */
+  timers?: Timers;
 }
 
 /** Reported for every attempt, for the live line in the `addon dev` terminal. */
@@ -48,7 +50,8 @@ export function createDispatcher(options: DispatcherOptions) {
   const closing = new AbortController();
   // Each attempt in flight listens for closing, and there may be thousands at once (fan-out).
   setMaxListeners(0, closing.signal);
-  let timer: NodeJS.Timeout | null = null;
+  const timers = options.timers ?? realTimers;
+  let timer: unknown = null;
   // Bumped by reset(): an attempt that was in flight then belongs to the emptied log, and saving its
   // outcome would put the delivery back.
   let generation = 0;
@@ -112,6 +115,7 @@ export function createDispatcher(options: DispatcherOptions) {
       body: delivery.payload,
       timeoutMs,
       cancel: closing.signal,
+      timers,
     });
     if (startedIn !== generation) return delivery;
     const attempt: Attempt = { attempt: number, at, request: { url: webhookUrl, headers }, ...outcome };
@@ -174,15 +178,14 @@ export function createDispatcher(options: DispatcherOptions) {
 
   /** One timer, for the earliest pending retry that is not running. */
   const arm = () => {
-    if (timer) clearTimeout(timer);
+    if (timer) timers.clear(timer);
     timer = null;
     if (closing.signal.aborted) return;
     let earliest = Infinity;
     for (const [deliveryId, dueAt] of due) if (!running.has(deliveryId)) earliest = Math.min(earliest, dueAt);
     if (earliest === Infinity) return;
     const wait = Math.min(Math.max(0, earliest - clock.now()), 2 ** 31 - 1);
-    timer = setTimeout(runDue, wait);
-    timer.unref();
+    timer = timers.set(runDue, wait);
   };
 
   return {
@@ -242,7 +245,7 @@ export function createDispatcher(options: DispatcherOptions) {
     /** Stops the timer and cancels attempts in flight; they stay due and go out after a restart. */
     async close(): Promise<void> {
       closing.abort();
-      if (timer) clearTimeout(timer);
+      if (timer) timers.clear(timer);
       await Promise.allSettled(running.values());
     },
   };

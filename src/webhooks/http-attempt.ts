@@ -1,3 +1,5 @@
+import { realTimers, type Timers } from '../clock.js';
+
 /** One POST to a receiver, as the delivery log records it. */
 export interface AttemptOutcome {
   ok: boolean;
@@ -15,11 +17,18 @@ export const RESPONSE_BODY_LIMIT = 4096;
  */
 export async function postOnce(
   fetchImpl: typeof fetch,
-  request: { url: string; headers: Record<string, string>; body: string; timeoutMs: number; cancel: AbortSignal },
+  request: {
+    url: string;
+    headers: Record<string, string>;
+    body: string;
+    timeoutMs: number;
+    cancel: AbortSignal;
+    timers?: Timers;
+  },
 ): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
-  const { signal, done } = attemptSignal(request.timeoutMs, request.cancel);
+  const { signal, done } = attemptSignal(request.timeoutMs, request.cancel, request.timers ?? realTimers);
   try {
     const response = await fetchImpl(request.url, {
       method: 'POST',
@@ -51,9 +60,9 @@ export async function postOnce(
  * signal inside it, and then the attempt never times out (nodejs/node#57736), while every composite
  * stays tied to the long-lived `cancel` (nodejs/node#62363).
  */
-function attemptSignal(timeoutMs: number, cancel: AbortSignal): { signal: AbortSignal; done(): void } {
+function attemptSignal(timeoutMs: number, cancel: AbortSignal, timers: Timers): { signal: AbortSignal; done(): void } {
   const controller = new AbortController();
-  const timer = setTimeout(
+  const timer = timers.set(
     () => controller.abort(new DOMException('the attempt timed out', 'TimeoutError')),
     timeoutMs,
   );
@@ -63,7 +72,7 @@ function attemptSignal(timeoutMs: number, cancel: AbortSignal): { signal: AbortS
   return {
     signal: controller.signal,
     done() {
-      clearTimeout(timer);
+      timers.clear(timer);
       cancel.removeEventListener('abort', onCancel);
     },
   };

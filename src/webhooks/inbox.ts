@@ -16,6 +16,9 @@ export interface InboxEntry {
   body: unknown;
 }
 
+/** What an inbox may be called (`/inbox/<name>`): a pattern for the routes that name one. */
+export const INBOX_NAME = '^[A-Za-z0-9._-]{1,64}$';
+
 const COLLECTION = 'inbox';
 export const INBOX_KEEP = 200;
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock, Timers } from '../clock.js';
 import type { RecordChange } from '../domain/collection-service.js';
 import { newId } from '../domain/ids.js';
 import { mergePatch } from '../domain/merge-patch.js';
@@ -13,6 +13,7 @@ import type { Logger } from '../logger.js';
 export interface WebhooksOptions {
   store: Store;
   clock: Clock;
+  timers?: Timers;
   fetch?: typeof fetch;
   /** How long a receiver has to answer; the dispatcher's default is the spec's 10 s. */
   timeoutMs?: number;
@@ -22,10 +23,10 @@ export interface WebhooksOptions {
 }
 
 /** Subscriptions, the delivery log and its dispatcher, and the inbox, over one store and clock. */
-export function createWebhooks({ store, clock, fetch, timeoutMs, catalog, logger }: WebhooksOptions) {
+export function createWebhooks({ store, clock, timers, fetch, timeoutMs, catalog, logger }: WebhooksOptions) {
   const subscriptions = createSubscriptionService({ store, clock, catalog });
   const log = createDeliveryLog(store);
-  const dispatcher = createDispatcher({ clock, log, subscriptions, fetch, timeoutMs });
+  const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs });
   const inbox = createInbox({ store, clock });
   const context = (before?: Doc | null): EventContext => ({ now: clock.nowIso(), newId, before });
 
