@@ -206,20 +206,8 @@ export function writers(apiUrl: string, token: string) {
   };
 }
 
-/**
- * A seeded pseudo-random source (mulberry32), so a randomised test prints its seed and can be
- * repeated exactly.
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** A seeded pseudo-random source, so a randomised test prints its seed and can be repeated exactly. */
+export { seededRandom } from '../src/faults/seeded-random.js';
 
 /** An emulator in this process, or an `addon dev` reached over its control API. */
 type DeliverySource = Pick<Emulator, 'deliveries'> | { url: string };

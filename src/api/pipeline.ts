@@ -1,15 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { RateLimiter } from '../auth/rate-limit.js';
+import type { RateDecision, RateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
 import type { SessionClaims, TokenService } from '../auth/tokens.js';
-import type { Clock } from '../clock.js';
+import type { Clock, Timers } from '../clock.js';
+import type { FaultRule } from '../faults/fault-rule.js';
+import type { FaultSet } from '../faults/fault-set.js';
+import { applyFault, useAfterWrite, type AppliedFault } from './fault-effects.js';
+import { API_PREFIX } from './addon-api.js';
 import { ApiError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionClaims | null;
     audit: PendingAudit | null;
+    /** The fault rule whose status replaces this call's answer once its write is done. */
+    afterWrite: FaultRule | null;
   }
   interface FastifyContextConfig {
     /** The scope a route requires (spec 5.2); routes without one need only a valid token. */
@@ -23,6 +29,7 @@ interface PendingAudit {
   time: string;
   required: string | null;
   decision: 'granted' | 'denied' | 'not_required';
+  faults?: AppliedFault[];
 }
 
 export interface PipelineDeps {
@@ -30,31 +37,45 @@ export interface PipelineDeps {
   limiter: RateLimiter;
   audit: AuditLog;
   clock: Clock;
+  timers: Timers;
+  faults: FaultSet;
 }
 
 /**
  * Every request to the add-on API passes, in the spec's order: session token validation, rate limit,
  * audit logging, scope enforcement, all as the request arrives, before its body is even read: a
- * caller without the scope learns that first, whatever it sent. The audit line is written when the
- * answer is sent (so it has the status and duration), for every request that passed the rate limit.
+ * caller without the scope learns that first, whatever it sent. Then the fault rules (docs/faults.md):
+ * only a call the platform would serve can be faulted, and a faulted call has counted against the
+ * rate limit like any other. The audit line is written when the answer is sent (so it has the status
+ * and duration), for every request that passed the rate limit.
  */
-export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, clock }: PipelineDeps): void {
+export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
+  const { tokens, limiter, audit, clock, timers, faults } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('audit', null);
+  app.decorateRequest('afterWrite', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || request.method === 'OPTIONS') return;
     const session = await tokens.verify(bearerToken(request));
     request.session = session;
-    limitRate(limiter, session, reply);
+    const rate = limitRate(limiter, session, reply);
     request.audit = { time: clock.nowIso(), required: null, decision: 'not_required' };
     const required = request.routeOptions.config.scope;
     if (required) requireScope(request, required);
+    const path = request.url.slice(API_PREFIX.length).split('?')[0];
+    const fault = faults.forApi({ method: request.method, path, orgId: session.orgId });
+    if (fault) {
+      const auditUnanswered = () => record(request, 0);
+      request.audit.faults = await applyFault(fault, request, reply, { clock, timers, rate, auditUnanswered });
+    }
   });
+  useAfterWrite(app);
 
-  app.addHook('onResponse', async (request, reply) => {
+  const record = (request: FastifyRequest, status: number, durationMs = 0) => {
     const { session, audit: pending } = request;
     if (!session || !pending) return;
+    request.audit = null; // one line per call, also when a hang is closed later
     audit.append({
       time: pending.time,
       requestId: request.id,
@@ -64,11 +85,15 @@ export function usePipeline(app: FastifyInstance, { tokens, limiter, audit, cloc
       tokenId: session.jti,
       method: request.method,
       path: request.url,
-      status: reply.statusCode,
+      status,
       scope: { required: pending.required, decision: pending.decision },
-      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      durationMs,
+      ...(pending.faults ? { faults: pending.faults } : {}),
     });
-  });
+  };
+  app.addHook('onResponse', async (request, reply) =>
+    record(request, reply.statusCode, Math.round(reply.elapsedTime * 100) / 100),
+  );
 }
 
 /** The verified session of a request that passed the pipeline: what every authenticated route reads. */
@@ -77,12 +102,12 @@ export function sessionOf(request: FastifyRequest): SessionClaims {
   return request.session;
 }
 
-function limitRate(limiter: RateLimiter, session: SessionClaims, reply: FastifyReply): void {
+function limitRate(limiter: RateLimiter, session: SessionClaims, reply: FastifyReply): RateDecision {
   const rate = limiter.hit(`${session.appId}\n${session.orgId}`);
   reply.header('X-RateLimit-Limit', rate.limit);
   reply.header('X-RateLimit-Remaining', rate.remaining);
   reply.header('X-RateLimit-Reset', rate.reset);
-  if (rate.allowed) return;
+  if (rate.allowed) return rate;
   reply.header('Retry-After', rate.retryAfter);
   const message = `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`;
   throw new ApiError(429, 'rate_limited', message, { retryAfter: rate.retryAfter });

@@ -16,6 +16,8 @@ export interface AuditEntry {
   status: number;
   scope: { required: string | null; decision: 'granted' | 'denied' | 'not_required' };
   durationMs: number;
+  /** The fault rules that touched the call (docs/faults.md); status 0 means no answer was sent. */
+  faults?: Array<{ rule: string; effect: string }>;
 }
 
 export interface AuditLog {

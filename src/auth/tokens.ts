@@ -49,6 +49,9 @@ const JOSE_REASONS: Record<string, [code: string, message: string]> = {
 
 const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
 
+/** The 401 of an expired session, also what a fault rule's `expiredToken` answers. */
+export const tokenExpired = (): ApiError => unauthorized(...JOSE_REASONS.ERR_JWT_EXPIRED);
+
 /**
  * Mints and verifies session tokens. A token's signature is verified once and its claims are kept
  * until it expires: signature checks dominate request cost, and a token's bytes cannot change. Expiry
@@ -105,7 +108,7 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
       const now = clock.now() / 1000;
       if (claims.exp <= now) {
         verified.delete(token);
-        throw unauthorized(...JOSE_REASONS.ERR_JWT_EXPIRED);
+        throw tokenExpired();
       }
       if (claims.iat > now) throw unauthorized('token_not_yet_valid', 'the session token was issued in the future');
       return claims;

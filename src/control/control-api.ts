@@ -10,6 +10,8 @@ import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../emulator/session-policy.js';
 import type { Doc, Page } from '../store/store.js';
 import { guardControlApi } from './guard.js';
+import { faultControlRoutes } from './fault-control.js';
+import type { FaultSet } from '../faults/fault-set.js';
 import type { Logger } from '../logger.js';
 import { streamEvents, type LiveEvent } from './sse.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
@@ -37,6 +39,7 @@ export interface ControlTarget extends WebhookControlTarget {
   records(collection: string, orgId: string | undefined, window: { limit: number; offset: number }): Page<Doc>;
   seed(orgId?: string, size?: number): Promise<SeedSummary>;
   ownOrigins(): ReadonlySet<string>;
+  readonly faults: FaultSet;
 }
 
 const hide = { hide: true };
@@ -152,4 +155,5 @@ export async function controlApi(
   });
 
   webhookControlRoutes(app, target);
+  faultControlRoutes(app, target.faults);
 }

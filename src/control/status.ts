@@ -13,4 +13,6 @@ export interface EmulatorStatus extends EmulatorSettings {
   clock: ClockState;
   /** The business resources the API serves, in order (the host page's data browser lists them). */
   resources: string[];
+  /** The seed of the fault rules' random source: pass it as `--fault-seed` to repeat a run. */
+  faultSeed: number;
 }

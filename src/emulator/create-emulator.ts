@@ -6,7 +6,10 @@ import { loadOrCreateKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
 import { createTokenService } from '../auth/tokens.js';
-import type { Clock, Timers } from '../clock.js';
+import { realTimers, type Clock, type Timers } from '../clock.js';
+import type { FaultRuleSpec } from '../faults/fault-rule.js';
+import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
+import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
 import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createDomain, type Domain } from '../domain/domain.js';
@@ -53,6 +56,10 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   resources?: readonly ResourceDefinition[];
   /** Where failures no caller waits for are told; by default a process warning. */
   logger?: Logger;
+  /** Fault rules in force from the start (docs/faults.md). */
+  faults?: FaultRuleSpec[];
+  /** Seeds the random source of the rules' probabilities; a random one (in `status()`) by default. */
+  faultSeed?: number;
 }
 
 export interface Emulator extends ControlTarget {
@@ -78,6 +85,8 @@ export interface Emulator extends ControlTarget {
    */
   reset(): Promise<void>;
   readonly webhooks: Webhooks;
+  /** The fault rules in force: `add(rule)`, `list()`, `clear(id?)`, and the `seed`. */
+  readonly faults: FaultSet;
   /** The bundled demo add-on's URL while it is served (option `demo`). */
   readonly demoUrl: string | null;
   /** Calls `listener` with every API call that passed the rate limit (its audit entry). */
@@ -111,10 +120,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const { clock } = time;
     const tokens = createTokenService({ keys, clock });
     const logger = options.logger ?? warningLogger;
+    const faults = configuredFaults(options);
+    const timers = options.timers ?? realTimers;
     const webhooks = createWebhooks({
       store,
       clock,
-      timers: options.timers,
+      timers,
       fetch: options.fetch,
       timeoutMs: options.webhookTimeoutMs,
       catalog: registry.catalog,
@@ -141,6 +152,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       clock,
       domain,
       webhooks,
+      faults,
       get demoUrl() {
         return demo?.url ?? null;
       },
@@ -165,6 +177,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         webhookTimeoutMs: webhooks.dispatcher.timeoutMs,
         clock: time.state(),
         resources: registry.resources.map((r) => r.name),
+        faultSeed: faults.seed,
       }),
       mintToken,
       clockState: time.state,
@@ -232,7 +245,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       },
     };
 
-    const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, domain, logger, registry };
+    const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
     app = await createHttpApp({ ...parts, control: emulator, apiUrl: () => emulator.apiUrl });
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
@@ -243,6 +256,19 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await lock?.release();
     throw error;
   }
+}
+
+/** The rule set, seeded, with the configured rules; a bad rule is the user's to fix. */
+function configuredFaults(options: EmulatorOptions): FaultSet {
+  const faults = createFaultSet(options.faultSeed ?? newSeed());
+  (options.faults ?? []).forEach((spec, i) => {
+    try {
+      faults.add(spec);
+    } catch (error) {
+      throw new UserError(`fault rule ${i + 1} of "faults": ${(error as Error).message}`);
+    }
+  });
+  return faults;
 }
 
 /** A configured subscription, held to the rules of POST /events/subscribe; a bad one is the user's to fix. */

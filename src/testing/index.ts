@@ -2,6 +2,7 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator
 import type { ClockState } from '../control/control-api.js';
 import type { TriggerResult } from '../control/webhook-control.js';
 import { parseDuration } from '../duration.js';
+import type { FaultSet } from '../faults/fault-set.js';
 import type { MintRequest } from '../auth/tokens.js';
 import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
@@ -31,6 +32,11 @@ export interface TestEmulator {
    */
   reset(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * The fault rules in force (docs/faults.md): `faults.add({ path: '/customers', status: 503 })`,
+   * `faults.list()` with each rule's hits, `faults.clear(id?)`; the option `faultSeed` repeats a run.
+   */
+  faults: Pick<FaultSet, 'add' | 'list' | 'clear' | 'seed'>;
   /** The emulator itself, for anything else. */
   emulator: Emulator;
 }
@@ -58,6 +64,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     url: emulator.url,
     apiUrl: emulator.apiUrl,
     emulator,
+    faults: emulator.faults,
     token: async (request) => (await emulator.mintToken(request)).token,
     trigger: (event, data, orgId) => emulator.trigger(event, data, orgId),
     deliveries: (filter = {}) => emulator.deliveries(filter),

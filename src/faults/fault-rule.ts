@@ -1,0 +1,143 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { parseDuration } from '../duration.js';
+import { ApiError } from '../errors.js';
+import { PLAIN_ID } from '../emulator/settings.js';
+
+/**
+ * One fault rule, in the one shape that `addon.config.json`, the control API (and so the CLI) and
+ * the harness share: what it matches, how often it fires, and its effect, named by its key.
+ */
+export interface FaultRuleSpec {
+  /** `api` (the default): calls under /api/addon/v1; `webhooks`: deliveries. */
+  target?: 'api' | 'webhooks';
+  method?: string;
+  /** Relative to /api/addon/v1; `*` stands for one segment: `/invoices/*`. */
+  path?: string;
+  org?: string;
+  /** Webhooks only: the event whose deliveries it touches. */
+  event?: string;
+  /** 0 to 1; default 1. */
+  probability?: number;
+  /** At most this many times; default unlimited. */
+  times?: number;
+  status?: number;
+  rateLimited?: true;
+  expiredToken?: true;
+  /** Milliseconds, fixed (`250`) or a range (`"200-800"`); may join one other effect. */
+  latency?: number | string;
+  reset?: true;
+  hang?: true;
+  afterWrite?: number;
+  duplicate?: true;
+  /** Emulated time a delivery is held back, like `5m`. */
+  delay?: string;
+}
+
+/** A rule in force: its spec with the defaults filled in, its id and how often it fired. */
+export interface FaultRule extends FaultRuleSpec {
+  id: string;
+  target: 'api' | 'webhooks';
+  probability: number;
+  hits: number;
+}
+
+export const API_EFFECTS = ['status', 'rateLimited', 'expiredToken', 'latency', 'reset', 'hang', 'afterWrite'] as const;
+export const WEBHOOK_EFFECTS = ['duplicate', 'delay'] as const;
+
+const errorStatus = { type: 'integer', minimum: 400, maximum: 599 };
+const yes = { type: 'boolean', const: true };
+
+/** The JSON schema of a spec: the control API validates bodies with it, the config file its `faults`. */
+export const FAULT_RULE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    target: { type: 'string', enum: ['api', 'webhooks'] },
+    method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    path: { type: 'string', pattern: '^/[A-Za-z0-9_.*/{}-]*$', maxLength: 200 },
+    org: { type: 'string', pattern: PLAIN_ID.source },
+    event: { type: 'string', minLength: 1, maxLength: 100 },
+    probability: { type: 'number', minimum: 0, maximum: 1 },
+    times: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+    status: errorStatus,
+    rateLimited: yes,
+    expiredToken: yes,
+    latency: { type: ['integer', 'string'], minimum: 0, maximum: 600_000, pattern: '^\\d{1,6}(-\\d{1,6})?$' },
+    reset: yes,
+    hang: yes,
+    afterWrite: errorStatus,
+    duplicate: yes,
+    delay: { type: 'string', minLength: 1, maxLength: 50 },
+  },
+} as const;
+
+const invalidRule = (message: string) => new ApiError(400, 'invalid_fault_rule', message);
+const named = (list: readonly string[]) => list.slice(0, -1).join(', ') + ' or ' + list.at(-1);
+
+/**
+ * The checks a schema cannot make: exactly one effect of the rule's target (latency may join one
+ * other), matchers of that target, and readable latencies and delays. Throws a 400 naming the problem.
+ */
+export function checkFaultRule(spec: FaultRuleSpec): void {
+  checkShape(spec);
+  const target = spec.target ?? 'api';
+  const [own, other] = target === 'api' ? [API_EFFECTS, WEBHOOK_EFFECTS] : [WEBHOOK_EFFECTS, API_EFFECTS];
+  const given = own.filter((effect) => spec[effect] !== undefined);
+  const foreign = other.filter((effect) => spec[effect] !== undefined);
+  if (foreign.length)
+    throw invalidRule(`${foreign[0]} is an effect for ${target === 'api' ? 'webhooks' : 'api'} rules`);
+  if (target === 'webhooks' && (spec.method || spec.path))
+    throw invalidRule('method and path match API calls; a webhooks rule matches by event and org');
+  if (target === 'api' && spec.event) throw invalidRule('event matches deliveries: add "target": "webhooks"');
+  const outcomes = given.filter((effect) => effect !== 'latency');
+  if (given.length === 0) throw invalidRule(`a fault rule needs an effect: ${named(own)}`);
+  if (outcomes.length > 1)
+    throw invalidRule(`a fault rule has one effect (latency may join it), not ${named(outcomes)}`);
+  if (spec.latency !== undefined) latencyRange(spec.latency);
+  if (spec.delay !== undefined) delayMs(spec.delay);
+}
+
+// Compiled on first use: most runs add no rule.
+let validate: ValidateFunction | null = null;
+
+/** The schema's checks, for rules that did not come through a validated request (config, harness). */
+function checkShape(spec: unknown): void {
+  validate ??= new Ajv({ allowUnionTypes: true }).compile(FAULT_RULE_SCHEMA);
+  if (validate(spec)) return;
+  const [problem] = validate.errors!;
+  const params = problem.params as { additionalProperty?: string };
+  const field = params.additionalProperty ?? (problem.instancePath.slice(1) || 'the rule');
+  const message = params.additionalProperty ? 'is not a known field of a fault rule' : problem.message;
+  throw invalidRule(`${field} ${message}`);
+}
+
+/** `250` or `"200-800"` as [min, max] ms. */
+export function latencyRange(latency: number | string): [number, number] {
+  const [min, max = min] = String(latency).split('-').map(Number);
+  if (!(min <= max) || max > 600_000) throw invalidRule(`latency ${latency} must be ms or min-max ms, at most 600000`);
+  return [min, max];
+}
+
+export function delayMs(delay: string): number {
+  try {
+    return parseDuration(delay);
+  } catch (error) {
+    throw invalidRule((error as Error).message);
+  }
+}
+
+/** What the rule does, in words: for the audit line, `addon faults` and the drawer. */
+export function describeEffect(rule: FaultRuleSpec): string {
+  const parts = [
+    rule.status !== undefined && `status ${rule.status}`,
+    rule.rateLimited && 'rate limited',
+    rule.expiredToken && 'expired token',
+    rule.reset && 'connection reset',
+    rule.hang && 'hang',
+    rule.afterWrite !== undefined && `status ${rule.afterWrite} after the write`,
+    rule.duplicate && 'duplicate',
+    rule.delay !== undefined && `delay ${rule.delay}`,
+    rule.latency !== undefined && `latency ${rule.latency} ms`,
+  ];
+  return parts.filter(Boolean).join(', ');
+}

@@ -1,0 +1,117 @@
+import { notFound } from '../errors.js';
+import { checkFaultRule, delayMs, latencyRange, type FaultRule, type FaultRuleSpec } from './fault-rule.js';
+import { seededRandom } from './seeded-random.js';
+
+/** What the rules decided for one API call: at most one outcome, at most one added latency. */
+export interface ApiFault {
+  /** The rule whose outcome applies (status, rateLimited, expiredToken, reset, hang, afterWrite). */
+  outcome: FaultRule | null;
+  /** Real milliseconds the answer is held back, and the rule that chose it. */
+  latency: { rule: FaultRule; ms: number } | null;
+}
+
+/** What the rules decided for one webhook delivery. */
+export interface WebhookFault {
+  rule: FaultRule;
+  /** Sent twice: the same delivery, id, body and signature. */
+  duplicate: boolean;
+  /** Emulated ms the first attempt waits. */
+  delayMs: number;
+}
+
+export interface FaultSet {
+  /** The seed of the random source that decides `probability`; the same seed repeats a run. */
+  readonly seed: number;
+  /** Checks and adds a rule; rules are tried in the order they were added. */
+  add(spec: FaultRuleSpec): FaultRule;
+  list(): FaultRule[];
+  /** Removes one rule (404 when there is none of that id), or all of them; answers how many went. */
+  clear(id?: string): number;
+  forApi(call: { method: string; path: string; orgId: string }): ApiFault | null;
+  forWebhook(delivery: { event: string; orgId: string }): WebhookFault | null;
+}
+
+/**
+ * The fault rules in force. Whether a rule with a probability fires is decided by one seeded random
+ * source, drawn once per rule that matches a call, in rule order: the same seed and the same
+ * sequence of calls give the same faults.
+ */
+export function createFaultSet(seed: number): FaultSet {
+  const random = seededRandom(seed);
+  let rules: Array<{ rule: FaultRule; matchPath: (path: string) => boolean }> = [];
+  let next = 1;
+
+  /** Whether a matching rule fires this time; counts the hit when it does. */
+  const fires = (rule: FaultRule): boolean => {
+    if (rule.times !== undefined && rule.hits >= rule.times) return false;
+    if (rule.probability < 1 && !(rule.probability > 0 && random() < rule.probability)) return false;
+    rule.hits++;
+    return true;
+  };
+
+  return {
+    seed,
+    add(spec) {
+      checkFaultRule(spec);
+      const rule: FaultRule = {
+        id: `flt_${next++}`,
+        ...spec,
+        target: spec.target ?? 'api',
+        probability: spec.probability ?? 1,
+        hits: 0,
+      };
+      rules.push({ rule, matchPath: pathMatcher(spec.path) });
+      return { ...rule };
+    },
+    list: () => rules.map(({ rule }) => ({ ...rule })),
+    clear(id) {
+      if (id === undefined) return rules.splice(0).length;
+      const before = rules.length;
+      rules = rules.filter(({ rule }) => rule.id !== id);
+      if (rules.length === before) throw notFound('fault rule', id, '');
+      return 1;
+    },
+
+    forApi({ method, path, orgId }) {
+      let outcome: FaultRule | null = null;
+      let latency: ApiFault['latency'] = null;
+      for (const { rule, matchPath } of rules) {
+        if (rule.target !== 'api' || (rule.method && rule.method !== method) || (rule.org && rule.org !== orgId))
+          continue;
+        if (!matchPath(path)) continue;
+        const givesOutcome = Object.keys(rule).some((key) => OUTCOMES.has(key));
+        const givesLatency = rule.latency !== undefined;
+        // A rule applies whole: it is tried only while each of its effects is still open (one
+        // outcome and one latency per call).
+        if ((givesOutcome && outcome) || (givesLatency && latency) || !fires(rule)) continue;
+        if (givesOutcome) outcome = rule;
+        if (givesLatency) latency = { rule, ms: pick(latencyRange(rule.latency!), random) };
+      }
+      return outcome || latency ? { outcome, latency } : null;
+    },
+
+    forWebhook({ event, orgId }) {
+      for (const { rule } of rules) {
+        if (rule.target !== 'webhooks' || (rule.event && rule.event !== event) || (rule.org && rule.org !== orgId))
+          continue;
+        if (!fires(rule)) continue;
+        return { rule, duplicate: rule.duplicate === true, delayMs: rule.delay ? delayMs(rule.delay) : 0 };
+      }
+      return null;
+    },
+  };
+}
+
+const OUTCOMES = new Set(['status', 'rateLimited', 'expiredToken', 'reset', 'hang', 'afterWrite']);
+
+const pick = ([min, max]: [number, number], random: () => number) => min + Math.floor(random() * (max - min + 1));
+
+/** `/invoices/*` matches `/invoices/inv_1`; no path matches every path. Segments match whole. */
+function pathMatcher(pattern: string | undefined): (path: string) => boolean {
+  if (!pattern) return () => true;
+  const segments = pattern.replace(/\/+$/, '').split('/');
+  return (path) => {
+    const parts = path.replace(/\/+$/, '').split('/');
+    return parts.length === segments.length && segments.every((s, i) => s === '*' || s === parts[i]);
+  };
+}
