@@ -82,7 +82,8 @@ export function useErrorBodies(app: FastifyInstance, logger: Logger): void {
     const payload = toErrorBody(error as Error);
     // An unexpected 5xx is a bug in the emulator, not the caller's fault (an ApiError 5xx is meant:
     // an injected fault): keep its stack where the developer sees it.
-    if (payload.statusCode >= 500 && !(error instanceof ApiError)) logger.error(`${request.method} ${request.url} failed`, error);
+    if (payload.statusCode >= 500 && !(error instanceof ApiError))
+      logger.error(`${request.method} ${request.url} failed`, error);
     return reply.code(payload.statusCode).type('application/json').send(payload);
   });
   app.setNotFoundHandler((request, reply) => {

@@ -130,6 +130,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       timeoutMs: options.webhookTimeoutMs,
       catalog: registry.catalog,
       logger,
+      faults,
     });
     const domain = createDomain(registry.resources, { store, clock, onChange: webhooks.onChange });
     // Records made for `addon trigger` and `addon seed` fire no events: a trigger sends exactly its

@@ -5,6 +5,8 @@ import type { AttemptOutcome } from './http-attempt.js';
 /** One attempt of a delivery: what was sent, and what came back or why nothing did. */
 export interface Attempt extends AttemptOutcome {
   attempt: number;
+  /** A second send of the same attempt, by a `duplicate` fault rule: same request, byte for byte. */
+  duplicate?: true;
   /** Emulated time the attempt started. */
   at: string;
   request: { url: string; headers: Record<string, string> };
@@ -28,6 +30,8 @@ export interface Delivery {
   nextAttemptAt: string | null;
   /** The delivery this one replays. */
   replayOf: string | null;
+  /** The webhooks fault rule that touched it (docs/faults.md): sent twice, or held back. */
+  fault?: { rule: string; effect: string; duplicate: boolean };
   createdAt: string;
 }
 

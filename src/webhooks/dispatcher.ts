@@ -7,6 +7,8 @@ import type { EventData, EventDefinition } from './catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
 import { postOnce } from './http-attempt.js';
 import { signWebhook } from './signature.js';
+import { describeEffect } from '../faults/fault-rule.js';
+import type { FaultSet } from '../faults/fault-set.js';
 import type { Subscription, SubscriptionService } from './subscriptions.js';
 
 export interface DispatcherOptions {
@@ -21,6 +23,8 @@ export interface DispatcherOptions {
   retryDelaysMs?: readonly number[];
   /** The real-time waits: the next retry's timer and each receiver's time to answer. */
   timers?: Timers;
+  /** The webhooks fault rules: a delivery sent twice, or held back on the emulated clock. */
+  faults?: Pick<FaultSet, 'forWebhook'>;
 }
 
 /** Reported for every attempt, for the live line in the `addon dev` terminal. */
@@ -70,8 +74,10 @@ export function createDispatcher(options: DispatcherOptions) {
     return { deliveryId, payload };
   };
 
-  const open = (subscription: Subscription, event: string, orgId: string, data: EventData, replayOf: string | null) =>
-    save({
+  const open = (subscription: Subscription, event: string, orgId: string, data: EventData, replayOf: string | null) => {
+    // A replay is the developer's own act: no rule touches it.
+    const fault = replayOf === null ? options.faults?.forWebhook({ event, orgId }) : null;
+    return save({
       ...envelope(event, data, orgId),
       event,
       orgId,
@@ -79,10 +85,14 @@ export function createDispatcher(options: DispatcherOptions) {
       webhookUrl: subscription.webhookUrl,
       status: 'pending',
       attempts: [],
-      nextAttemptAt: clock.nowIso(),
+      nextAttemptAt: new Date(clock.now() + (fault?.delayMs ?? 0)).toISOString(),
       replayOf,
       createdAt: clock.nowIso(),
+      ...(fault
+        ? { fault: { rule: fault.rule.id, effect: describeEffect(fault.rule), duplicate: fault.duplicate } }
+        : {}),
     });
+  };
 
   /**
    * Where a scheduled attempt goes: the subscription's current URL (it may have been re-subscribed
@@ -98,7 +108,7 @@ export function createDispatcher(options: DispatcherOptions) {
     const webhookUrl = targetOf(scheduled);
     if (webhookUrl === null) return save({ ...scheduled, status: 'cancelled', nextAttemptAt: null });
     const delivery = { ...scheduled, webhookUrl };
-    const number = delivery.attempts.length + 1;
+    const number = delivery.attempts.filter((a) => !a.duplicate).length + 1;
     const headers = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
@@ -109,20 +119,26 @@ export function createDispatcher(options: DispatcherOptions) {
     };
     const at = clock.nowIso();
     const startedIn = generation;
-    const outcome = await postOnce(fetchImpl, {
-      url: webhookUrl,
-      headers,
-      body: delivery.payload,
-      timeoutMs,
-      cancel: closing.signal,
-      timers,
-    });
+    const send = () =>
+      postOnce(fetchImpl, {
+        url: webhookUrl,
+        headers,
+        body: delivery.payload,
+        timeoutMs,
+        cancel: closing.signal,
+        timers,
+      });
+    const outcome = await send();
+    // At-least-once delivery: the same request once more, right after the first.
+    const twice = delivery.fault?.duplicate && number === 1 ? await send() : null;
     if (startedIn !== generation) return delivery;
-    const attempt: Attempt = { attempt: number, at, request: { url: webhookUrl, headers }, ...outcome };
+    const request = { url: webhookUrl, headers };
+    const attempt: Attempt = { attempt: number, at, request, ...outcome };
+    const duplicate: Attempt[] = twice ? [{ attempt: number, at, request, ...twice, duplicate: true }] : [];
     const last = outcome.ok || number >= maxAttempts || delivery.replayOf !== null;
     const updated = await save({
       ...delivery,
-      attempts: [...delivery.attempts, attempt],
+      attempts: [...delivery.attempts, attempt, ...duplicate],
       status: outcome.ok ? 'succeeded' : last ? 'failed' : 'pending',
       nextAttemptAt: last ? null : new Date(clock.now() + delays[number - 1]).toISOString(),
     });

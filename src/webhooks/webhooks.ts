@@ -9,6 +9,7 @@ import { createDispatcher } from './dispatcher.js';
 import { createInbox } from './inbox.js';
 import { createSubscriptionService } from './subscriptions.js';
 import type { Logger } from '../logger.js';
+import type { FaultSet } from '../faults/fault-set.js';
 
 export interface WebhooksOptions {
   store: Store;
@@ -20,13 +21,15 @@ export interface WebhooksOptions {
   catalog: Catalog;
   /** Where a failure no caller waits for is told. */
   logger: Logger;
+  faults?: Pick<FaultSet, 'forWebhook'>;
 }
 
 /** Subscriptions, the delivery log and its dispatcher, and the inbox, over one store and clock. */
-export function createWebhooks({ store, clock, timers, fetch, timeoutMs, catalog, logger }: WebhooksOptions) {
+export function createWebhooks(options: WebhooksOptions) {
+  const { store, clock, timers, fetch, timeoutMs, catalog, logger, faults } = options;
   const subscriptions = createSubscriptionService({ store, clock, catalog });
   const log = createDeliveryLog(store);
-  const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs });
+  const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs, faults });
   const inbox = createInbox({ store, clock });
   const context = (before?: Doc | null): EventContext => ({ now: clock.nowIso(), newId, before });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../src/testing/index.js';
+import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
 import { cleanUp, startReceiver } from '../helpers.js';
 
 /** Fault rules as a plain fetch client sees them, on a real socket (docs/faults.md). */
@@ -142,5 +143,46 @@ describe('fault rules on the REST API', () => {
       body: JSON.stringify({ path: '/x', teapot: true }),
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('fault rules on webhook deliveries', () => {
+  const subscribe = async (call: Awaited<ReturnType<typeof start>>['call'], event: string, url: string) =>
+    call('/events/subscribe', { method: 'POST', body: JSON.stringify({ event, webhookUrl: url }) });
+
+  it('duplicate: the receiver gets the same delivery twice, validly signed, and the log keeps both sends', async () => {
+    const { call } = await start();
+    const receiver = await startReceiver();
+    await subscribe(call, 'invoice.paid', receiver.url);
+    em.faults.add({ target: 'webhooks', event: 'invoice.paid', duplicate: true, times: 1 });
+    await em.trigger('invoice.paid');
+    const [first, second] = await receiver.received(2);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['x-service-signature']).toBe(first.headers['x-service-signature']);
+    expect(
+      verifyWebhookSignature(second.body, String(second.headers['x-service-signature']), em.emulator.settings.appId),
+    ).toBe(true);
+    await em.idle();
+    const [delivery] = em.deliveries();
+    expect(delivery.attempts.map((a) => [a.attempt, a.duplicate ?? false])).toEqual([
+      [1, false],
+      [1, true],
+    ]);
+    expect(delivery).toMatchObject({ status: 'succeeded', fault: { rule: 'flt_1', effect: 'duplicate' } });
+  });
+
+  it('delay: a held delivery is overtaken by a later event and arrives after the clock is advanced', async () => {
+    const { call } = await start();
+    const receiver = await startReceiver();
+    await subscribe(call, 'customer.created', receiver.url);
+    em.faults.add({ target: 'webhooks', event: 'customer.created', delay: '5m', times: 1 });
+    await call('/customers', { method: 'POST', body: '{"name":"Held"}' });
+    await call('/customers', { method: 'POST', body: '{"name":"Overtaker"}' });
+    await receiver.received(1);
+    await em.idle();
+    expect(receiver.requests).toHaveLength(1);
+    await em.advanceClock('5m');
+    const names = (await receiver.received(2)).map((r) => JSON.parse(r.body).data.name);
+    expect(names).toEqual(['Overtaker', 'Held']);
   });
 });
