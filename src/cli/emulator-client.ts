@@ -38,9 +38,15 @@ export type FieldNames = Record<string, string>;
  * URL tried: nothing there, something else there, no answer in time, or the emulator's refusal with
  * its fields named as the command names them (`fields`).
  */
-export async function control<T>(base: string, path: string, body?: unknown, fields: FieldNames = {}): Promise<T> {
+export async function control<T>(
+  base: string,
+  path: string,
+  body?: unknown,
+  fields: FieldNames = {},
+  method = body === undefined ? 'GET' : 'POST',
+): Promise<T> {
   const { webhookTimeoutMs = 0 } = await probe(base);
-  const response = await request(base, path, { body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS });
+  const response = await request(base, path, { method, body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS });
   const payload = await jsonOf(base, response);
   if (!response.ok) throw new UserError(refusal(payload, response.status, fields));
   return payload as T;
@@ -68,7 +74,7 @@ async function probe(base: string): Promise<{ webhookTimeoutMs?: number }> {
 async function request(
   base: string,
   path: string,
-  { body, timeoutMs }: { body?: unknown; timeoutMs: number | null },
+  { method = 'GET', body, timeoutMs }: { method?: string; body?: unknown; timeoutMs: number | null },
 ): Promise<Response> {
   // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive, and a
   // process with nothing else to wait for would end mid-request (exit 13) instead of saying why.
@@ -76,7 +82,7 @@ async function request(
   const timer = timeoutMs === null ? null : setTimeout(() => controller.abort(), timeoutMs);
   try {
     return await fetch(base + CONTROL_PREFIX + path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,

@@ -2,14 +2,16 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { clockCommand } from './commands/clock.js';
-import { deliveriesCommand, inboxCommand } from './commands/deliveries.js';
+import { deliveriesCommand } from './commands/deliveries.js';
+import { inboxCommand } from './commands/inbox.js';
 import { devCommand } from './commands/dev.js';
-import { eventsCommand, triggerCommand } from './commands/events.js';
+import { eventsCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
 import { initCommand } from './commands/init.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
 import { tokenCommand } from './commands/token.js';
+import { triggerCommand } from './commands/trigger.js';
 import { color } from './output.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

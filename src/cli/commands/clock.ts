@@ -1,36 +1,26 @@
 import type { Command } from 'commander';
-import type { ClockState } from '../../control/control-api.js';
-import { control, emulatorUrl, withEmulatorFlag } from '../emulator-client.js';
-import { color, printJson, println } from '../output.js';
+import type { ClockState } from '../../clock.js';
+import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import { color, println } from '../output.js';
 
-interface ClockFlags {
-  json?: boolean;
-  emulator?: string;
-}
-
+/** `addon clock` and `addon clock advance <duration>`: the emulated clock. */
 export function clockCommand(program: Command): void {
-  const clock = withEmulatorFlag(
-    program
-      .command('clock')
-      .description("print the emulator's clock (token expiry and rate windows read it)")
-      .option('--json', 'print as JSON'),
-  ).action(async (flags: ClockFlags) => show(await control<ClockState>(emulatorUrl(flags.emulator), '/clock'), flags));
-
-  withEmulatorFlag(
-    clock
-      .command('advance <duration>')
-      .description('move the clock forward, like 90s, 5m, 1h or 1h30m')
-      .option('--json', 'print as JSON'),
-  ).action(async (by: string, flags: ClockFlags) =>
-    show(
-      await control<ClockState>(emulatorUrl(flags.emulator), '/clock/advance', { by }, { by: 'the duration' }),
-      flags,
-    ),
+  const clock = againstEmulator(
+    program.command('clock').description("print the emulator's clock (token expiry and rate windows read it)"),
+    'print as JSON',
+    (emulator) => emulator.get<ClockState>('/clock'),
+    show,
+  );
+  againstEmulator(
+    clock.command('advance <duration>').description('move the clock forward, like 90s, 5m, 1h or 1h30m'),
+    'print as JSON',
+    (emulator, _flags: EmulatorFlags, by: string) =>
+      emulator.post<ClockState>('/clock/advance', { by }, { by: 'the duration' }),
+    show,
   );
 }
 
-function show(state: ClockState, flags: ClockFlags): void {
-  if (flags.json) return printJson(state);
+function show(state: ClockState): void {
   const ahead = state.offsetMs > 0 ? color.dim(` (${formatOffset(state.offsetMs)} ahead of real time)`) : '';
   println(`${state.now}${ahead}`);
 }

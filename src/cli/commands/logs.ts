@@ -1,34 +1,33 @@
 import type { Command } from 'commander';
 import type { AuditEntry } from '../../audit/audit-log.js';
-import { control, emulatorUrl, withEmulatorFlag, openStream } from '../emulator-client.js';
+import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
 import { color, printJsonLine, println } from '../output.js';
 
-interface LogsFlags {
+interface LogsFlags extends EmulatorFlags {
   follow?: boolean;
-  json?: boolean;
   limit: number;
-  emulator?: string;
 }
 
+/** `addon logs [--follow]`: the audit log, one line per call; with `--json` one JSON object per line. */
 export function logsCommand(program: Command): void {
-  withEmulatorFlag(
+  againstEmulator(
     program
       .command('logs')
       .description('show the audit log: one line per API call that passed the rate limit')
       .option('-f, --follow', 'keep printing calls as they happen')
-      .option('-n, --limit <n>', 'how many of the newest calls to print first', wholeNumber, 50)
-      .option('--json', 'one JSON object per line'),
-  ).action(async (flags: LogsFlags) => {
-    const base = emulatorUrl(flags.emulator);
-    const print = flags.json ? printJsonLine : (entry: AuditEntry) => println(format(entry));
-    if (flags.limit > 0) {
-      const { data } = await control<{ data: AuditEntry[] }>(base, `/audit?limit=${Math.min(flags.limit, 1000)}`);
-      data.forEach(print);
-      if (!data.length && !flags.json && !flags.follow) println(color.dim('No API calls logged yet.'));
-    }
-    if (flags.follow) await follow(base, print);
-  });
+      .option('-n, --limit <n>', 'how many of the newest calls to print first', wholeNumber, 50),
+    'one JSON object per line',
+    async (emulator, flags: LogsFlags) => {
+      const print = flags.json ? printJsonLine : (entry: AuditEntry) => println(format(entry));
+      if (flags.limit > 0) {
+        const { data } = await emulator.get<{ data: AuditEntry[] }>(`/audit?limit=${Math.min(flags.limit, 1000)}`);
+        data.forEach(print);
+        if (!data.length && !flags.json && !flags.follow) println(color.dim('No API calls logged yet.'));
+      }
+      if (flags.follow) await follow(emulator, print);
+    },
+  );
 }
 
 function format(entry: AuditEntry): string {
@@ -48,10 +47,10 @@ function format(entry: AuditEntry): string {
 }
 
 /** Reads the server-sent events of /audit/stream until the emulator stops or Ctrl-C. */
-async function follow(base: string, print: (entry: AuditEntry) => void): Promise<void> {
-  const response = await openStream(base, '/audit/stream');
+async function follow(emulator: EmulatorClient, print: (entry: AuditEntry) => void): Promise<void> {
+  const response = await emulator.stream('/audit/stream');
   // On stderr, so `--json` output stays JSON: from here on, no call is missed.
-  process.stderr.write(color.dim(`Following the audit log of ${base}; Ctrl-C stops.`) + '\n');
+  process.stderr.write(color.dim(`Following the audit log of ${emulator.url}; Ctrl-C stops.`) + '\n');
   const decoder = new TextDecoder();
   let buffer = '';
   try {

@@ -2,21 +2,22 @@ import type { Command } from 'commander';
 import { MAX_TOKEN_LIFETIME_SECONDS, type SessionClaims } from '../../auth/tokens.js';
 import { parseDuration } from '../../duration.js';
 import { UserError } from '../../errors.js';
-import { control, emulatorUrl, withEmulatorFlag } from '../emulator-client.js';
-import { printJson, println } from '../output.js';
+import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import { println } from '../output.js';
 
-interface TokenFlags {
+interface TokenFlags extends EmulatorFlags {
   scopes?: string;
   org?: string;
   user?: string;
   appId?: string;
   expiresIn?: string;
-  json?: boolean;
-  emulator?: string;
 }
 
+const FIELDS = { scopes: '--scopes', orgId: '--org', userId: '--user', appId: '--app-id', expiresIn: '--expires-in' };
+
+/** `addon token`: a session token from the running emulator. */
 export function tokenCommand(program: Command): void {
-  withEmulatorFlag(
+  againstEmulator(
     program
       .command('token')
       .description('mint a session token from the running emulator and print it (the JWT alone)')
@@ -24,24 +25,22 @@ export function tokenCommand(program: Command): void {
       .option('--org <id>', 'organization id')
       .option('--user <id>', 'user id')
       .option('--app-id <id>', 'app id')
-      .option('--expires-in <duration>', 'lifetime, like 10m or 2h (default 1h, as in production)')
-      .option('--json', 'print the token with its claims'),
-  ).action(async (flags: TokenFlags) => {
-    const minted = await control<{ token: string; claims: SessionClaims }>(
-      emulatorUrl(flags.emulator),
-      '/tokens',
-      {
-        scopes: flags.scopes?.split(/[\s,]+/).filter(Boolean),
-        orgId: flags.org,
-        userId: flags.user,
-        appId: flags.appId,
-        expiresIn: flags.expiresIn === undefined ? undefined : seconds(flags.expiresIn),
-      },
-      { scopes: '--scopes', orgId: '--org', userId: '--user', appId: '--app-id', expiresIn: '--expires-in' },
-    );
-    if (flags.json) printJson(minted);
-    else println(minted.token);
-  });
+      .option('--expires-in <duration>', 'lifetime, like 10m or 2h (default 1h, as in production)'),
+    'print the token with its claims',
+    (emulator, flags: TokenFlags) =>
+      emulator.post<{ token: string; claims: SessionClaims }>(
+        '/tokens',
+        {
+          scopes: flags.scopes?.split(/[\s,]+/).filter(Boolean),
+          orgId: flags.org,
+          userId: flags.user,
+          appId: flags.appId,
+          expiresIn: flags.expiresIn === undefined ? undefined : seconds(flags.expiresIn),
+        },
+        FIELDS,
+      ),
+    (minted) => println(minted.token),
+  );
 }
 
 function seconds(duration: string): number {

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import type { InboxEntry } from '../../webhooks/inbox.js';
+import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import { wholeNumber } from '../emulator-flags.js';
+import { color, println } from '../output.js';
+
+/** `addon inbox <name>`: what arrived at the emulator's built-in webhook receiver. */
+export function inboxCommand(program: Command): void {
+  againstEmulator(
+    program
+      .command('inbox <name>')
+      .description('show what arrived at the built-in receiver <emulator>/inbox/<name>, with its signature check')
+      .option('-n, --limit <n>', 'how many of the newest', wholeNumber, 50),
+    'print as JSON',
+    async (emulator, flags: EmulatorFlags & { limit: number }, name: string) => {
+      const fields = { name: 'the inbox name', limit: '--limit' };
+      return (
+        await emulator.get<{ data: InboxEntry[] }>(`/inbox/${encodeURIComponent(name)}?limit=${flags.limit}`, fields)
+      ).data;
+    },
+    (data, { emulator, args: [name] }) => {
+      if (!data.length) println(color.dim(`Nothing arrived yet at ${emulator.url}/inbox/${name}.`));
+      for (const entry of data) {
+        const signature = entry.signatureValid ? color.green('signature ok') : color.red('bad signature');
+        println(
+          `${color.dim(entry.receivedAt)}  ${entry.event ?? '-'}  ${signature}  attempt ${entry.attempt ?? '-'}  ${color.dim(entry.deliveryId ?? '')}`,
+        );
+        println(color.dim(`  ${JSON.stringify(entry.body)}`));
+      }
+    },
+  );
+}
