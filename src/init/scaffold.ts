@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
 import { devkitSpec } from './devkit-spec.js';
 
-/** The starter add-ons: plain folders in the package (habit 11), the same from src/ and dist/. */
+/** The starter add-ons: plain folders in the package, the same from src/ and dist/. */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 /** This package's root: its templates, and what a new add-on depends on (devkit-spec.ts). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]+$/, '');
@@ -34,8 +35,14 @@ export interface ScaffoldResult {
 const kitVersion = async (): Promise<string> =>
   (JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
+/**
+ * A template may be another one plus its own files: its `template.json` says `{"extends": "<base>"}`,
+ * the base's files are laid down first, and a file of the same path in the upper layer replaces the
+ * base's (full-stack is vite-ts plus a server).
+ */
+const LAYER_FILE = 'template.json';
 /** Files and folders never copied from a template (left there by working on the template itself). */
-const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json', '.addon']);
+const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json', '.addon', LAYER_FILE]);
 /** Template files whose names npm or git would act upon inside the package are stored under another name. */
 const RENAMED: Record<string, string> = { _gitignore: '.gitignore' };
 
@@ -62,18 +69,35 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
     appId: `com.example.${appIdLabel(name)}`,
     devkit: options.devkit ?? (await devkitSpec(PACKAGE_ROOT, await kitVersion())),
   };
-  const source = join(TEMPLATES_DIR, template);
+  // Each file from its topmost layer.
+  const sources = new Map<string, string>();
+  for (const layer of await layersOf(template))
+    for (const file of await walk(join(TEMPLATES_DIR, layer))) sources.set(file, join(TEMPLATES_DIR, layer, file));
   const files: string[] = [];
-  for (const file of await walk(source)) {
+  for (const [file, source] of sources) {
     const target = file
       .split('/')
       .map((part) => RENAMED[part] ?? part)
       .join('/');
     await mkdir(join(dir, target, '..'), { recursive: true });
-    await writeFile(join(dir, target), fill(await readFile(join(source, file)), values));
+    await writeFile(join(dir, target), fill(await readFile(source), values));
     files.push(target);
   }
   return { dir, template, files: files.sort(), name, appId: values.appId, devkit: values.devkit };
+}
+
+/** The layers of a template in `root`, base first. A broken chain is the package's fault, but must not loop. */
+export async function layersOf(template: string, root = TEMPLATES_DIR, seen: string[] = []): Promise<string[]> {
+  if (seen.includes(template))
+    throw new Error(`template ${template} extends itself: ${[...seen, template].join(' -> ')}`);
+  const text = await readFile(join(root, template, LAYER_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    if (!existsSync(join(root, template)))
+      throw new Error(`template ${seen.at(-1)} extends ${template}, which is not a template`);
+    return null;
+  });
+  const base = text === null ? undefined : (JSON.parse(text) as { extends?: string }).extends;
+  return base ? [...(await layersOf(base, root, [...seen, template])), template] : [template];
 }
 
 async function prepareTarget(dir: string): Promise<void> {
