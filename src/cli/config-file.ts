@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
+import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
 
 /**
  * `addon.config.json` in the working directory: the add-on's defaults for `addon dev` and `addon
@@ -25,6 +26,8 @@ export interface AddonConfigFile {
   dev?: string;
   /** Webhook subscriptions `addon dev` and `addon exec` create on start. */
   webhooks?: Array<{ event: string; url: string }>;
+  /** Fault rules in force from the start (docs/faults.md). */
+  faults?: FaultRuleSpec[];
 }
 
 export const CONFIG_FILE = 'addon.config.json';
@@ -45,6 +48,7 @@ const schema = {
     port: { type: 'integer', minimum: 0, maximum: 65535 },
     rateLimit: { type: 'integer', minimum: 1, maximum: MAX_RATE_LIMIT },
     dev: { type: 'string', minLength: 1 },
+    faults: { type: 'array', maxItems: 100, items: FAULT_RULE_SCHEMA },
     webhooks: {
       type: 'array',
       maxItems: 100,
@@ -60,7 +64,7 @@ const schema = {
 // Compiled on first use: most runs have no config file, and compiling costs start-up time.
 let validator: ValidateFunction<AddonConfigFile> | null = null;
 const validate = (value: unknown): value is AddonConfigFile =>
-  (validator ??= new Ajv({ allErrors: true }).compile<AddonConfigFile>(schema))(value);
+  (validator ??= new Ajv({ allErrors: true, allowUnionTypes: true }).compile<AddonConfigFile>(schema))(value);
 
 export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
   const file = join(dir, CONFIG_FILE);

@@ -2,6 +2,7 @@ import type { AuditEntry } from '../audit/audit-log.js';
 import type { Emulator } from '../emulator/create-emulator.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { DEFAULT_EMULATOR_URL } from './emulator-client.js';
+import { faultMark } from './fault-mark.js';
 import { color, printJsonLine, println } from './output.js';
 
 /** What `addon dev` prints: the banner, then a line per API call and per webhook attempt. */
@@ -44,6 +45,9 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   row('Scopes', `${settings.grantedScopes.join(' ')} ${color.dim(`(declared: ${settings.scopes.join(' ')})`)}`);
   row('Rate limit', `${settings.rateLimit} requests/hour`);
   row('Data', emulator.dataDir ?? 'in memory (--ephemeral)');
+  const { seed } = emulator.faults;
+  const rules = emulator.faults.list().length;
+  row('Faults', rules ? `${rules} rule${rules === 1 ? '' : 's'}, seed ${seed}` : color.dim(`none (seed ${seed})`));
   println();
   // The other commands find the emulator at the default address by themselves; elsewhere, say how.
   const tokenCommand =
@@ -69,7 +73,7 @@ function requestLine(entry: AuditEntry): string {
         ? color.yellow(entry.status)
         : color.red(entry.status);
   const scope = entry.scope.required ? color.dim(` ${entry.scope.required} ${entry.scope.decision}`) : '';
-  return `${color.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${color.dim(`${entry.durationMs}ms`)}${scope}`;
+  return `${color.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${color.dim(`${entry.durationMs}ms`)}${scope}${faultMark(entry)}`;
 }
 
 /** `00:12:01 webhook invoice.paid -> http://127.0.0.1:3000/hooks 200 12ms (attempt 1)` */

@@ -14,6 +14,7 @@ export interface SettingsFlags {
   port?: number;
   seed?: boolean;
   webhookTimeout?: number;
+  faultSeed?: number;
 }
 
 export function wholeNumber(text: string): number {
@@ -39,6 +40,11 @@ export function withSettingsFlags(command: Command): Command {
       '--webhook-timeout <duration>',
       'how long a webhook receiver has to answer, like 2s (default 10s, as on the platform)',
       parseDuration,
+    )
+    .option(
+      '--fault-seed <n>',
+      "seed of the fault rules' probabilities, to repeat a run (printed at start)",
+      wholeNumber,
     );
 }
 
@@ -57,6 +63,8 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     seed: flags.seed,
     subscriptions: file.webhooks,
     webhookTimeoutMs: flags.webhookTimeout,
+    faults: file.faults,
+    faultSeed: flags.faultSeed,
     logger: cliLogger,
   };
 }

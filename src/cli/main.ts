@@ -7,6 +7,7 @@ import { inboxCommand } from './commands/inbox.js';
 import { devCommand } from './commands/dev.js';
 import { eventsCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
+import { faultsCommand } from './commands/faults.js';
 import { initCommand } from './commands/init.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
@@ -25,7 +26,7 @@ export function program(): Command {
     .enablePositionalOptions()
     .exitOverride();
   const commands = [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, eventsCommand, triggerCommand];
-  for (const add of [...commands, deliveriesCommand, inboxCommand, execCommand, initCommand]) add(cli);
+  for (const add of [...commands, deliveriesCommand, inboxCommand, faultsCommand, execCommand, initCommand]) add(cli);
   return cli;
 }
 

@@ -28,8 +28,17 @@ export function execCommand(program: Command): void {
       await emulator.listen();
       const { token } = await emulator.mintToken();
       const { settings } = emulator;
+      const { seed } = emulator.faults;
       if (flags.json)
-        reportJson({ event: 'ready', url: emulator.url, apiUrl: emulator.apiUrl, ...settingsOf(settings) });
+        reportJson({
+          event: 'ready',
+          url: emulator.url,
+          apiUrl: emulator.apiUrl,
+          ...settingsOf(settings),
+          faultSeed: seed,
+        });
+      else if (emulator.faults.list().length)
+        process.stderr.write(`addon exec: fault rules in force, seed ${seed} (repeat with --fault-seed ${seed})\n`);
       const { execa } = await import('execa');
       const result = await execa(command[0], command.slice(1), {
         stdio: 'inherit',

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { AuditEntry } from '../../audit/audit-log.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
+import { faultMark } from '../fault-mark.js';
 import { color, printJsonLine, println } from '../output.js';
 
 interface LogsFlags extends EmulatorFlags {
@@ -43,7 +44,8 @@ function format(entry: AuditEntry): string {
     entry.userId,
   ]
     .map((part, i) => (i === 0 ? color.dim(part) : String(part)))
-    .join('  ');
+    .join('  ')
+    .concat(faultMark(entry));
 }
 
 /** Reads the server-sent events of /audit/stream until the emulator stops or Ctrl-C. */
