@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
 import { devkitSpec } from './devkit-spec.js';
 
-/** The starter add-ons: plain folders in the package (habit 11), the same from src/ and dist/. */
+/** The starter add-ons: plain folders in the package, the same from src/ and dist/. */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 /** This package's root: its templates, and what a new add-on depends on (devkit-spec.ts). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]+$/, '');
