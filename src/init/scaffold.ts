@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,8 @@ export interface ScaffoldOptions {
   /** The dependency spec on this package; default: the kit that runs (devkit-spec.ts). */
   devkit?: string;
   cwd?: string;
+  /** The folder of the templates; default the package's own (tests bring theirs). */
+  templatesDir?: string;
 }
 
 export interface ScaffoldResult {
@@ -35,31 +36,33 @@ export interface ScaffoldResult {
 const kitVersion = async (): Promise<string> =>
   (JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/**
- * A template may be another one plus its own files: its `template.json` says `{"extends": "<base>"}`,
- * the base's files are laid down first, and a file of the same path in the upper layer replaces the
- * base's (full-stack is vite-ts plus a server).
- */
-const LAYER_FILE = 'template.json';
 /** Files and folders never copied from a template (left there by working on the template itself). */
-const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json', '.addon', LAYER_FILE]);
+const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json', '.addon']);
 /** Template files whose names npm or git would act upon inside the package are stored under another name. */
 const RENAMED: Record<string, string> = { _gitignore: '.gitignore' };
+/**
+ * At the top of a template folder, `{ "extends": "<template>" }`: the folder is laid over that template
+ * (docs/templates.md). It describes the template, so it is never copied into the add-on.
+ */
+export const TEMPLATE_METADATA = 'template.json';
 
-export async function listTemplates(): Promise<string[]> {
-  const entries = await readdir(TEMPLATES_DIR, { withFileTypes: true });
+export async function listTemplates(templatesDir = TEMPLATES_DIR): Promise<string[]> {
+  const entries = await readdir(templatesDir, { withFileTypes: true });
   return entries
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
 }
 
-/** Copies a template into a new or empty directory and fills in its placeholders. */
+/** Copies a template, its base layers first, into a new or empty directory and fills in its placeholders. */
 export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const template = options.template ?? DEFAULT_TEMPLATE;
-  const templates = await listTemplates();
+  const templatesDir = options.templatesDir ?? TEMPLATES_DIR;
+  const templates = await listTemplates(templatesDir);
   if (!templates.includes(template))
     throw new UserError(`unknown template ${JSON.stringify(template)}; the templates are ${templates.join(', ')}`);
+  // Every layer is read before the directory is made, so that a broken template writes nothing.
+  const sources = await layeredFiles(templatesDir, await layers(templatesDir, template, templates));
   const dir = resolve(options.cwd ?? process.cwd(), options.dir);
   await prepareTarget(dir);
 
@@ -69,36 +72,70 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
     appId: `com.example.${appIdLabel(name)}`,
     devkit: options.devkit ?? (await devkitSpec(PACKAGE_ROOT, await kitVersion())),
   };
-  // Each file from its topmost layer.
-  const sources = new Map<string, string>();
-  for (const layer of await layersOf(template))
-    for (const file of await walk(join(TEMPLATES_DIR, layer))) sources.set(file, join(TEMPLATES_DIR, layer, file));
-  const files: string[] = [];
-  for (const [file, source] of sources) {
-    const target = file
-      .split('/')
-      .map((part) => RENAMED[part] ?? part)
-      .join('/');
+  for (const [target, source] of sources) {
     await mkdir(join(dir, target, '..'), { recursive: true });
     await writeFile(join(dir, target), fill(await readFile(source), values));
-    files.push(target);
   }
-  return { dir, template, files: files.sort(), name, appId: values.appId, devkit: values.devkit };
+  const files = [...sources.keys()].sort();
+  return { dir, template, files, name, appId: values.appId, devkit: values.devkit };
 }
 
-/** The layers of a template in `root`, base first. A broken chain is the package's fault, but must not loop. */
-export async function layersOf(template: string, root = TEMPLATES_DIR, seen: string[] = []): Promise<string[]> {
-  if (seen.includes(template))
-    throw new Error(`template ${template} extends itself: ${[...seen, template].join(' -> ')}`);
-  const text = await readFile(join(root, template, LAYER_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    if (!existsSync(join(root, template)))
-      throw new Error(`template ${seen.at(-1)} extends ${template}, which is not a template`);
-    return null;
-  });
-  const base = text === null ? undefined : (JSON.parse(text) as { extends?: string }).extends;
-  return base ? [...(await layersOf(base, root, [...seen, template])), template] : [template];
+/** The templates that make `template`, base first: the chain of its `extends`, ending with itself. */
+async function layers(templatesDir: string, template: string, templates: string[]): Promise<string[]> {
+  const chain = [template];
+  for (let base = await baseOf(templatesDir, template); base !== undefined; base = await baseOf(templatesDir, base)) {
+    if (!templates.includes(base))
+      throw new UserError(
+        `template ${JSON.stringify(chain.at(-1))} extends ${JSON.stringify(base)}, which is not a template; the templates are ${templates.join(', ')}`,
+      );
+    // A packaging bug, but one that must end in a message, not a loop.
+    if (chain.includes(base))
+      throw new UserError(`templates extend one another in a cycle: ${[...chain, base].join(' -> ')}`);
+    chain.push(base);
+  }
+  return chain.reverse();
 }
+
+/** The template that `template` extends, from its TEMPLATE_METADATA; undefined when it extends none. */
+async function baseOf(templatesDir: string, template: string): Promise<string | undefined> {
+  const file = join(templatesDir, template, TEMPLATE_METADATA);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? undefined : Promise.reject(error),
+  );
+  if (text === undefined) return undefined; // No metadata: a template of its own.
+  let base: unknown = null; // What a file that is no JSON object gives: refused below.
+  try {
+    const metadata: unknown = JSON.parse(text);
+    if (metadata && typeof metadata === 'object' && !Array.isArray(metadata))
+      base = (metadata as { extends?: unknown }).extends;
+  } catch {
+    // Not JSON: refused below too.
+  }
+  if (base === undefined) return undefined;
+  if (typeof base !== 'string' || base === '') throw new UserError(`${file} must be { "extends": "<template>" }`);
+  return base;
+}
+
+/**
+ * Each file of the add-on, by its path there, mapped to the file of the highest layer that has it:
+ * a file of an upper layer replaces the lower layer's file at the same path, whole.
+ */
+async function layeredFiles(templatesDir: string, chain: string[]): Promise<Map<string, string>> {
+  const sources = new Map<string, string>();
+  for (const layer of chain) {
+    const root = join(templatesDir, layer);
+    for (const file of await walk(root))
+      if (file !== TEMPLATE_METADATA) sources.set(targetPath(file), join(root, file));
+  }
+  return sources;
+}
+
+/** Where a template's file goes in the add-on: its path, with the stored names of RENAMED restored. */
+const targetPath = (file: string): string =>
+  file
+    .split('/')
+    .map((part) => RENAMED[part] ?? part)
+    .join('/');
 
 async function prepareTarget(dir: string): Promise<void> {
   let entries: string[];

@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, cli, ROOT, tempDir } from '../helpers.js';
 
@@ -9,6 +9,11 @@ afterEach(cleanUp);
 /** Every folder of templates/: a new template is tested without touching this file. */
 const TEMPLATES = readdirSync(join(ROOT, 'templates')).sort();
 const APP_ID_RULE = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/;
+/** Each template laid over another, and that base, as its template.json says (docs/templates.md). */
+const LAYERED = TEMPLATES.flatMap((template) => {
+  const metadata = join(ROOT, 'templates', template, 'template.json');
+  return existsSync(metadata) ? [[template, JSON.parse(readFileSync(metadata, 'utf8')).extends as string]] : [];
+});
 
 describe.each(TEMPLATES)('addon init --template %s', (template) => {
   it('fills in every placeholder, and depends on this checkout when run from it', async () => {
@@ -20,12 +25,39 @@ describe.each(TEMPLATES)('addon init --template %s', (template) => {
     expect(result).toMatchObject({ dir, template });
     expect(result.files).toEqual(expect.arrayContaining(['.gitignore', 'package.json', 'addon.config.json']));
     expect(result.files).not.toContain('_gitignore');
+    expect(result.files).not.toContain('template.json');
     const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
     expect(pkg).toMatchObject({ name: 'my-addon', private: true, type: 'module' });
     expect(pkg.devDependencies['addon-devkit']).toBe(`file:${ROOT.replace(/\/$/, '')}`);
     const config = JSON.parse(await readFile(join(dir, 'addon.config.json'), 'utf8'));
     expect(config).toMatchObject({ appId: 'com.example.my-addon', name: 'my-addon', dev: 'npm run dev' });
     for (const file of result.files) expect(await readFile(join(dir, file), 'utf8'), file).not.toMatch(/\{\{\w+\}\}/);
+  });
+});
+
+describe.each(LAYERED)('addon init --template %s, laid over %s', (template, base) => {
+  it('is its base, with the files of its own folder added to it or replacing them', async () => {
+    const parent = await tempDir();
+    const made = async (name: string) => {
+      const dir = join(parent, name, 'my-addon');
+      const { files } = JSON.parse((await cli(['init', dir, '--template', name, '--json'])).stdout) as {
+        files: string[];
+      };
+      return { files, read: (file: string) => readFile(join(dir, file), 'utf8') };
+    };
+    const [lower, upper] = [await made(base), await made(template)];
+    const folder = join(ROOT, 'templates', template);
+    const own = (await readdir(folder, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(folder, join(entry.parentPath, entry.name)).replace(/(^|\/)_gitignore$/, '$1.gitignore'))
+      .filter((file) => file !== 'template.json');
+    expect(upper.files).toEqual([...new Set([...lower.files, ...own])].sort());
+    for (const file of lower.files) {
+      const [theirs, ours] = [await lower.read(file), await upper.read(file)];
+      // A file of the upper folder that is the same as the base's is a copy the layering makes needless.
+      if (own.includes(file)) expect(ours, `${file} overrides the base with the same content`).not.toBe(theirs);
+      else expect(ours, file).toBe(theirs);
+    }
   });
 });
 
