@@ -7,6 +7,8 @@ import type {
   Delivery,
   AuditEntry,
   EmulatorStatus,
+  FaultRule,
+  FaultRuleSpec,
   MintedToken,
   RecordsPage,
   TriggerResult,
@@ -24,7 +26,7 @@ export class ControlError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, headers: { accept: 'application/json' } };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
@@ -81,4 +83,8 @@ export const control = {
   seed: (orgId: string) =>
     call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', { orgId }),
   catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', '/api/addon/v1/events/catalog'),
+  faults: () => call<{ data: FaultRule[]; seed: number }>('GET', '/_emulator/faults'),
+  addFault: (rule: FaultRuleSpec) => call<FaultRule>('POST', '/_emulator/faults', rule),
+  clearFaults: (id?: string) =>
+    call<{ cleared: number }>('DELETE', id ? `/_emulator/faults/${encodeURIComponent(id)}` : '/_emulator/faults'),
 };

@@ -13,6 +13,7 @@ import { createShell } from './layout';
 import { createAuditPanel } from './panels/audit-panel';
 import { createClockPanel } from './panels/clock-panel';
 import { createDataPanel } from './panels/data-panel';
+import { createFaultsPanel } from './panels/faults-panel';
 import { createDeliveriesPanel } from './panels/deliveries-panel';
 import { createEventsPanel } from './panels/events-panel';
 import { createMessagesPanel } from './panels/messages-panel';
@@ -81,6 +82,7 @@ async function start(app: HTMLElement): Promise<void> {
   const deliveries = createDeliveriesPanel();
   const audit = createAuditPanel();
   const data = createDataPanel(session, status.resources);
+  const faults = createFaultsPanel();
   const drawer = createDrawer([
     {
       id: 'session',
@@ -97,6 +99,7 @@ async function start(app: HTMLElement): Promise<void> {
     { id: 'audit', label: 'Audit', panel: audit },
     { id: 'data', label: 'Data', panel: data },
     { id: 'clock', label: 'Clock', panel: createClockPanel(clock) },
+    { id: 'faults', label: 'Faults', panel: faults },
   ]);
   shell.drawerSlot.appendChild(drawer.element);
   messages.onWarnings((count) => drawer.setBadge('messages', count));
@@ -156,6 +159,8 @@ async function start(app: HTMLElement): Promise<void> {
   stream.on('audit', (entry) => {
     audit.add(entry);
     data.noteApiCall(entry);
+    // A call a rule touched changed its hits.
+    if (entry.faults) void faults.reload();
   });
   stream.on('delivery', ({ delivery }) => deliveries.upsert(delivery));
   stream.on('clock', (state) => clock.update(state));

@@ -33,3 +33,5 @@ export interface StreamEvents {
   delivery: { delivery: Delivery; attempt: Attempt | null };
   clock: ClockState;
 }
+
+export type { FaultRule, FaultRuleSpec } from '../../src/faults/fault-rule.js';

@@ -241,6 +241,34 @@ describe('the developer drawer', () => {
       .poll(async () => JSON.parse((await cli(['clock', '--json', '--emulator', dev.url])).stdout).offsetMs)
       .toBe(before + 300_000);
   });
+
+  it('adds a fault rule in the Faults tab, shows its hits and the faulted call in the audit, and clears it', async () => {
+    const { dev, page, frame } = await openHost();
+    await page.locator('[data-testid="tab-faults"]').click();
+    await page.locator('[data-testid="fault-effect"]').selectOption('status');
+    await page.locator('[data-testid="fault-value"]').fill('503');
+    await page.locator('[data-testid="fault-method"]').fill('post');
+    await page.locator('[data-testid="fault-path"]').fill('/customers');
+    await page.locator('[data-testid="fault-times"]').fill('1');
+    await page.locator('[data-testid="fault-add"]').click();
+    const rule = page.locator('[data-testid="fault-row"][data-id="flt_1"]');
+    await expect.poll(() => rule.getAttribute('data-hits')).toBe('0');
+    expect(JSON.parse((await cli(['faults', '--json', '--emulator', dev.url])).stdout).data).toMatchObject([
+      { id: 'flt_1', method: 'POST', path: '/customers', status: 503, times: 1 },
+    ]);
+
+    await frame.locator('[data-testid="demo-create-customer"]').click();
+    await expect.poll(() => rule.getAttribute('data-hits')).toBe('1');
+    await page.locator('[data-testid="tab-audit"]').click();
+    const faulted = page.locator('[data-testid="audit-row"][data-status="503"]');
+    await expect
+      .poll(() => faulted.locator('[data-testid="audit-fault"]').textContent())
+      .toBe('fault flt_1: status 503');
+
+    await page.locator('[data-testid="tab-faults"]').click();
+    await rule.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rule.count()).toBe(0);
+  });
 });
 
 /** A page on yet another origin that posts a notify to its parent as soon as it loads. */

@@ -50,6 +50,12 @@ export function createAuditPanel(): AuditPanel {
         entry.scope.required ? `${entry.scope.required} ${entry.scope.decision}` : 'no scope needed',
       ),
       h('span', { class: 'muted small' }, `${entry.durationMs} ms`),
+      entry.faults &&
+        h(
+          'span',
+          { class: 'badge fault-badge', 'data-testid': 'audit-fault' },
+          `fault ${entry.faults.map((f) => `${f.rule}: ${f.effect}`).join(', ')}`,
+        ),
     );
 
   const atBottom = () => element.scrollHeight - element.scrollTop - element.clientHeight < 40;
