@@ -44,6 +44,19 @@ it('receives invoice.paid as a verified, typed event', async () => {
   expect(event.data.paidAmount).toBeGreaterThan(0);
 });
 
+it('handles a delivery the service sends twice only once (a duplicate fault rule)', async () => {
+  // At-least-once delivery: the same deliveryId, body and signature twice. The replay guard answers
+  // the second 200 without calling the handler again.
+  emulator.faults.add({ target: 'webhooks', event: 'invoice.paid', duplicate: true, times: 1 });
+  const before = received.length;
+  const { deliveries } = await emulator.trigger('invoice.paid');
+  const [first, second] = deliveries[0].attempts;
+  expect(second.duplicate).toBe(true);
+  expect([first.response?.status, second.response?.status]).toEqual([200, 200]);
+  expect(JSON.parse(second.response!.body)).toEqual({ received: true, duplicate: true });
+  expect(received.length - before).toBe(1);
+});
+
 it('refuses a delivery that is not signed for this add-on', async () => {
   const body = JSON.stringify({
     event: 'invoice.paid',
@@ -58,5 +71,5 @@ it('refuses a delivery that is not signed for this add-on', async () => {
     body,
   });
   expect(forged.status).toBe(401);
-  expect(received).toHaveLength(1);
+  expect(received).toHaveLength(2);
 });
