@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ListWindow } from '../domain/collection-service.js';
 import { MAX_CONFIG_KEYS, type AddonConfigService, type AddonStorageService } from '../domain/addon-data.js';
-import { errorResponse, noContent, pageOf, pageQuery, single } from './schemas.js';
+import { errorResponse, named, noContent, pageOf, pageQuery, single } from './schemas.js';
 import { sessionOf } from './pipeline.js';
 
-const configRecord = {
+const configRecord = named('AddonConfig', {
   type: 'object',
   properties: {
     _id: { type: 'string' },
@@ -13,10 +13,10 @@ const configRecord = {
     updatedAt: { type: ['string', 'null'], format: 'date-time' },
   },
   required: ['_id', 'appId', 'values', 'updatedAt'],
-};
+});
 const configBody = { type: 'object', maxProperties: MAX_CONFIG_KEYS, additionalProperties: true };
 
-const storageEntry = {
+const storageEntry = named('StorageEntry', {
   type: 'object',
   properties: {
     _id: { type: 'string' },
@@ -26,7 +26,7 @@ const storageEntry = {
     updatedAt: { type: 'string', format: 'date-time' },
   },
   required: ['_id', 'key', 'value', 'createdAt', 'updatedAt'],
-};
+});
 const keyParams = {
   type: 'object',
   properties: { key: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' } },
@@ -37,25 +37,26 @@ const who = (request: FastifyRequest) => [sessionOf(request).orgId, sessionOf(re
 
 /** The add-on's configuration in the organization: one JSON object; PATCH is a JSON Merge Patch. */
 export function configRoutes(app: FastifyInstance, config: AddonConfigService): void {
-  const doc = (summary: string, schema: object) => ({
+  const doc = (operationId: string, summary: string, schema: object) => ({
+    operationId,
     tags: ['config'],
     summary,
     ...schema,
-    response: { 200: single(configRecord), default: errorResponse },
+    response: { 200: single(configRecord, "The add-on's configuration"), default: errorResponse },
   });
   app.get('/config', {
     config: { scope: 'config.read' },
-    schema: doc("Get the add-on's configuration", {}),
+    schema: doc('getConfig', "Get the add-on's configuration", {}),
     handler: async (request) => ({ data: config.get(...who(request)) }),
   });
   app.put<{ Body: Record<string, unknown> }>('/config', {
     config: { scope: 'config.write' },
-    schema: doc("Replace the add-on's configuration", { body: configBody }),
+    schema: doc('replaceConfig', "Replace the add-on's configuration", { body: configBody }),
     handler: async (request) => ({ data: await config.replace(...who(request), request.body) }),
   });
   app.patch<{ Body: Record<string, unknown> }>('/config', {
     config: { scope: 'config.write' },
-    schema: doc('Merge into the configuration (JSON Merge Patch: null removes a key)', {
+    schema: doc('patchConfig', 'Merge into the configuration (JSON Merge Patch: null removes a key)', {
       body: { ...configBody, minProperties: 1 },
     }),
     handler: async (request) => ({ data: await config.patch(...who(request), request.body) }),
@@ -63,9 +64,10 @@ export function configRoutes(app: FastifyInstance, config: AddonConfigService): 
   app.delete('/config', {
     config: { scope: 'config.delete' },
     schema: {
+      operationId: 'resetConfig',
       tags: ['config'],
       summary: 'Reset the configuration to empty',
-      response: { 204: noContent, default: errorResponse },
+      response: { 204: { ...noContent, description: 'Reset' }, default: errorResponse },
     },
     handler: async (request, reply) => {
       await config.reset(...who(request));
@@ -80,31 +82,38 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
   app.get<{ Querystring: ListWindow }>('/storage', {
     config: { scope: 'storage.read' },
     schema: {
+      operationId: 'listStorage',
       tags,
       summary: 'List storage entries',
       querystring: pageQuery,
-      response: { 200: pageOf(storageEntry), default: errorResponse },
+      response: { 200: pageOf(storageEntry, 'A page of entries, in order of first creation'), default: errorResponse },
     },
     handler: async (request) => storage.list(...who(request), request.query),
   });
   app.get<{ Params: { key: string } }>('/storage/:key', {
     config: { scope: 'storage.read' },
     schema: {
+      operationId: 'getStorageEntry',
       tags,
       summary: 'Get a storage entry',
       params: keyParams,
-      response: { 200: single(storageEntry), default: errorResponse },
+      response: { 200: single(storageEntry, 'The entry'), default: errorResponse },
     },
     handler: async (request) => ({ data: storage.get(...who(request), request.params.key) }),
   });
   app.put<{ Params: { key: string }; Body: { value: unknown } }>('/storage/:key', {
     config: { scope: 'storage.write' },
     schema: {
+      operationId: 'setStorageEntry',
       tags,
       summary: 'Set a storage entry (201 when created, 200 when replaced)',
       params: keyParams,
       body: { type: 'object', additionalProperties: false, properties: { value: {} }, required: ['value'] },
-      response: { 200: single(storageEntry), 201: single(storageEntry), default: errorResponse },
+      response: {
+        200: single(storageEntry, 'The entry, replaced'),
+        201: single(storageEntry, 'The entry, created'),
+        default: errorResponse,
+      },
     },
     handler: async (request, reply) => {
       const { entry, created } = await storage.set(...who(request), request.params.key, request.body.value);
@@ -114,10 +123,11 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
   app.delete<{ Params: { key: string } }>('/storage/:key', {
     config: { scope: 'storage.delete' },
     schema: {
+      operationId: 'deleteStorageEntry',
       tags,
       summary: 'Delete a storage entry',
       params: keyParams,
-      response: { 204: noContent, default: errorResponse },
+      response: { 204: { ...noContent, description: 'Deleted' }, default: errorResponse },
     },
     handler: async (request, reply) => {
       await storage.remove(...who(request), request.params.key);

@@ -1,15 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionOf } from './pipeline.js';
 import type { CollectionService, ListWindow } from '../domain/collection-service.js';
 import type { Fields } from '../domain/resource.js';
-import { errorResponse, idParams, noContent, pageOf, pageQuery, single } from './schemas.js';
 import { withArticle } from '../errors.js';
+import { sessionOf } from './pipeline.js';
+import { errorResponse, idParams, named, noContent, pageOf, pageQuery, pascalCase, single } from './schemas.js';
 
 /** list, get, create, update and delete of one business resource: validate -> domain -> reply. */
 export function collectionRoutes(app: FastifyInstance, service: CollectionService): void {
   const { name, label, description, createSchema, updateSchema, recordSchema } = service.definition;
+  // The OpenAPI document's names: `Customer`, `CustomerCreate`, `CustomerPatch`; `listCustomers`, ...
+  const type = pascalCase(label);
+  const record = named(type, recordSchema);
+  named(`${type}Create`, createSchema);
+  named(`${type}Patch`, updateSchema);
   const path = `/${name}`;
-  const doc = (summary: string, schema: Record<string, unknown>) => ({
+  const doc = (operationId: string, summary: string, schema: Record<string, unknown>) => ({
+    operationId,
     tags: [name],
     summary,
     description,
@@ -17,38 +23,51 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
     response: { ...(schema.response as object), default: errorResponse },
   });
   const org = (request: FastifyRequest) => sessionOf(request).orgId;
+  const the = `the ${label}`;
 
   app.get<{ Querystring: ListWindow }>(path, {
     config: { scope: `${name}.read` },
-    schema: doc(`List ${name}`, { querystring: pageQuery, response: { 200: pageOf(recordSchema) } }),
+    schema: doc(`list${pascalCase(name)}`, `List ${name}`, {
+      querystring: pageQuery,
+      response: { 200: pageOf(record, `A page of ${name}, oldest first, and their total`) },
+    }),
     handler: async (request) => service.list(org(request), request.query),
   });
 
   app.get<{ Params: { id: string } }>(`${path}/:id`, {
     config: { scope: `${name}.read` },
-    schema: doc(`Get ${withArticle(label)}`, { params: idParams, response: { 200: single(recordSchema) } }),
+    schema: doc(`get${type}`, `Get ${withArticle(label)}`, {
+      params: idParams,
+      response: { 200: single(record, `The ${label}`) },
+    }),
     handler: async (request) => ({ data: service.get(org(request), request.params.id) }),
   });
 
   app.post<{ Body: Fields }>(path, {
     config: { scope: `${name}.write` },
-    schema: doc(`Create ${withArticle(label)}`, { body: createSchema, response: { 201: single(recordSchema) } }),
+    schema: doc(`create${type}`, `Create ${withArticle(label)}`, {
+      body: createSchema,
+      response: { 201: single(record, `The new ${label}`) },
+    }),
     handler: async (request, reply) => reply.code(201).send({ data: await service.create(org(request), request.body) }),
   });
 
   app.patch<{ Params: { id: string }; Body: Fields }>(`${path}/:id`, {
     config: { scope: `${name}.write` },
-    schema: doc(`Update ${withArticle(label)}`, {
+    schema: doc(`update${type}`, `Update ${withArticle(label)}`, {
       params: idParams,
       body: updateSchema,
-      response: { 200: single(recordSchema) },
+      response: { 200: single(record, `${the} as updated`) },
     }),
     handler: async (request) => ({ data: await service.update(org(request), request.params.id, request.body) }),
   });
 
   app.delete<{ Params: { id: string } }>(`${path}/:id`, {
     config: { scope: `${name}.delete` },
-    schema: doc(`Delete ${withArticle(label)}`, { params: idParams, response: { 204: noContent } }),
+    schema: doc(`delete${type}`, `Delete ${withArticle(label)}`, {
+      params: idParams,
+      response: { 204: { ...noContent, description: `Deleted ${the}` } },
+    }),
     handler: async (request, reply) => {
       await service.remove(org(request), request.params.id);
       return reply.code(204).send();

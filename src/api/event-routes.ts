@@ -2,12 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { scopeToReceive, type Catalog } from '../webhooks/catalog.js';
 import { MAX_URL_LENGTH, type Subscription, type SubscriptionService } from '../webhooks/subscriptions.js';
 import { requireScope, sessionOf } from './pipeline.js';
-import { errorResponse } from './schemas.js';
+import { errorResponse, named, pageOf, single } from './schemas.js';
 
-const subscriptionView = {
+const subscriptionView = named('Subscription', {
   type: 'object',
   properties: { event: { type: 'string' }, webhookUrl: { type: 'string' }, isActive: { type: 'boolean' } },
-};
+  required: ['event', 'webhookUrl', 'isActive'],
+});
+const catalogEvent = named('CatalogEvent', {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    description: { type: 'string' },
+    scope: { type: 'string', description: 'the scope a subscriber needs' },
+    schema: { type: 'object', additionalProperties: true, description: "JSON Schema of the delivery's data" },
+  },
+  required: ['name', 'description', 'scope', 'schema'],
+});
 const view = ({ event, webhookUrl, isActive }: Subscription) => ({ event, webhookUrl, isActive });
 const eventName = { type: 'string', minLength: 1, maxLength: 100 };
 const tags = ['events'];
@@ -18,15 +29,18 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
   app.get('/events/catalog', {
     config: { public: true },
     schema: {
+      operationId: 'getEventCatalog',
       tags,
       summary: 'The event catalog: every event, the scope a subscriber needs and the schema of its data',
       security: [],
+      response: { 200: pageOf(catalogEvent, 'Every event of the catalog') },
     },
     handler: async () => published,
   });
 
   app.post<{ Body: { event: string; webhookUrl: string } }>('/events/subscribe', {
     schema: {
+      operationId: 'subscribe',
       tags,
       summary: "Subscribe to an event (needs the read scope of the event's resource); again re-activates",
       body: {
@@ -36,8 +50,8 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
         required: ['event', 'webhookUrl'],
       },
       response: {
-        200: { type: 'object', properties: { data: subscriptionView } },
-        201: { type: 'object', properties: { data: subscriptionView } },
+        200: single(subscriptionView, 'The subscription, replaced or re-activated'),
+        201: single(subscriptionView, 'The subscription, created'),
         default: errorResponse,
       },
     },
@@ -52,15 +66,10 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
 
   app.get('/events/subscriptions', {
     schema: {
+      operationId: 'listSubscriptions',
       tags,
       summary: "The add-on's subscriptions in this organization",
-      response: {
-        200: {
-          type: 'object',
-          properties: { data: { type: 'array', items: subscriptionView }, total: { type: 'integer' } },
-        },
-        default: errorResponse,
-      },
+      response: { 200: pageOf(subscriptionView, 'Every subscription, active or disabled'), default: errorResponse },
     },
     handler: async (request) => {
       const { orgId, appId } = sessionOf(request);
@@ -71,6 +80,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
 
   app.post<{ Body: { event: string } }>('/events/unsubscribe', {
     schema: {
+      operationId: 'unsubscribe',
       tags,
       summary: 'Unsubscribe from an event (the subscription is deleted)',
       body: { type: 'object', additionalProperties: false, properties: { event: eventName }, required: ['event'] },

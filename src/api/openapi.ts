@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ScopeList } from '../auth/scopes.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
 import { API_PREFIX } from './addon-api.js';
+import { errorResponse, nameOf } from './schemas.js';
 
 /** The OpenAPI document of the emulated API, made on its first request. */
 export interface OpenApiDocument {
@@ -12,36 +13,53 @@ export interface OpenApiDocument {
   get(): Promise<unknown>;
 }
 
+export interface OpenApiContext {
+  settings: EmulatorSettings;
+  scopes: ScopeList;
+  /** The emulator's origin once listening (the document's `servers`). */
+  origin(): string;
+}
+
 /**
- * The OpenAPI 3 document of the emulated API, made by @fastify/swagger from the same route schemas
- * that validate requests. Only the add-on API is described; each operation names its scope.
+ * The OpenAPI 3.1 document of the emulated API, made by @fastify/swagger from the same route schemas
+ * that validate requests. Only the add-on API is described; each operation names its scope and the
+ * errors it may answer, and the schemas given a name (`named()`: each resource's record, create and
+ * patch bodies, `Error`, ...) are components that the operations refer to.
  *
  * The routes are recorded as they are registered, and the document is built from them on its first
  * request, on an instance of its own. Registered with the app instead, @fastify/swagger loads its
  * OpenAPI code and the `yaml` package at every start (about 12 ms of `addon exec -- true`, whose
  * emulator is rarely asked for the document; docs/performance.md).
  */
-export function openApiDocument(settings: EmulatorSettings, scopes: ScopeList): OpenApiDocument {
+export function openApiDocument(context: OpenApiContext): OpenApiDocument {
   const routes: RouteOptions[] = [];
   let document: Promise<unknown> | null = null;
   return {
     collect(app) {
       app.addHook('onRoute', (route) => void routes.push(route));
     },
-    get: () => (document ??= build(openApiOptions(settings, scopes), routes)),
+    get: () => (document ??= build(context, routes)),
   };
 }
 
-async function build(options: SwaggerOptions, routes: RouteOptions[]): Promise<unknown> {
+async function build(context: OpenApiContext, routes: RouteOptions[]): Promise<unknown> {
   const { default: swagger } = await import('@fastify/swagger');
   // The recorded routes include the HEAD routes fastify added for each GET: add none of its own.
   const app = Fastify({ exposeHeadRoutes: false });
   // Only the schemas' text is read here, never compiled.
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  await app.register(swagger, options);
+  const components = new Map<string, unknown>();
+  // Every documented error refers to it, whichever routes there are.
+  withRefs(errorResponse, components);
+  const described = routes
+    .filter(({ url }) => url.startsWith(API_PREFIX) && !url.endsWith('/openapi.json'))
+    .map((route) => ({ ...route, schema: withRefs(withErrors(route), components) as RouteOptions['schema'] }));
+  for (const [name, schema] of components) app.addSchema({ ...(schema as object), $id: name });
+  await app.register(swagger, openApiOptions(context));
   await app.register(async (scope) => {
-    for (const { method, url, schema, config } of routes) scope.route({ method, url, schema, config, handler: noop });
+    for (const { method, url, schema, config } of described)
+      scope.route({ method, url, schema, config, handler: noop });
   });
   await app.ready();
   return app.swagger();
@@ -49,10 +67,60 @@ async function build(options: SwaggerOptions, routes: RouteOptions[]): Promise<u
 
 const noop = async () => null;
 
-function openApiOptions(settings: EmulatorSettings, scopes: ScopeList): SwaggerOptions {
+/** What each error status means, for every operation that may answer it. */
+const ERRORS: Record<number, string> = {
+  400: 'The request does not validate: the body, a parameter or the query string (details name the fields)',
+  401: 'No valid session token: missing, malformed, expired, or signed by a key this emulator does not know',
+  403: 'The session lacks the scope this call needs (the body names requiredScope and grantedScopes)',
+  404: 'No such record in this organization',
+  409: "A change the record's status does not allow",
+  429: 'The rate limit of the add-on in this organization is reached: wait Retry-After seconds',
+};
+
+/** The error statuses a route may answer, each documented, beside `default` for any other. */
+function withErrors({ method, url, schema = {}, config }: RouteOptions): Record<string, unknown> {
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  if (config?.public) return schema as Record<string, unknown>;
+  const has = (part: string) => (schema as Record<string, unknown>)[part] !== undefined;
+  const statuses = [
+    ...(has('body') || has('querystring') || has('params') ? [400] : []),
+    401,
+    403,
+    ...(url.includes(':') ? [404] : []),
+    ...(method === 'PATCH' && url.includes(':id') ? [409] : []),
+    429,
+  ];
+  const errors = Object.fromEntries(statuses.map((status) => [status, { description: ERRORS[status], ...errorRef }]));
+  return { ...schema, response: { ...response, ...errors } };
+}
+
+const errorRef = { $ref: 'Error#' };
+
+/**
+ * `schema` with every named schema in it replaced by a reference to its component (collected in
+ * `components`, with the named schemas inside it replaced in turn).
+ */
+function withRefs(schema: unknown, components: Map<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withRefs(item, components));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const name = nameOf(schema);
+  if (name) {
+    if (!components.has(name)) {
+      components.set(name, null);
+      components.set(name, replaceInside(schema, components));
+    }
+    return { $ref: `${name}#` };
+  }
+  return replaceInside(schema, components);
+}
+
+const replaceInside = (schema: object, components: Map<string, unknown>) =>
+  Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withRefs(value, components)]));
+
+function openApiOptions({ settings, scopes, origin }: OpenApiContext): SwaggerOptions {
   return {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Add-on REST API (emulated)',
         version: '1',
@@ -60,13 +128,16 @@ function openApiOptions(settings: EmulatorSettings, scopes: ScopeList): SwaggerO
           `The add-on REST API of the accounting service, as served by the local emulator for ${settings.appId}. ` +
           `Every call but the event catalog and this document needs a session token (Authorization: Bearer) carrying the operation's scope; ` +
           `known scopes: ${scopes.all.join(', ')}, <resource>.* and *.`,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      servers: [{ url: origin(), description: 'this emulator' }],
       components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ session: [] }],
     },
+    // Named components keep their names (`Customer`, not `def-0`).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },
     transform: ({ schema, url, route }) => {
       const scope = route.config?.scope;
-      if (!url.startsWith(API_PREFIX)) return { schema: { ...schema, hide: true }, url };
       const described = scope
         ? { ...schema, description: `Requires scope \`${scope}\`. ${schema?.description ?? ''}`.trim() }
         : schema;

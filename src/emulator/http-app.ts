@@ -57,7 +57,11 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   useLazySerialization(app);
   useJsonBodies(app);
   useErrorBodies(app, parts.logger);
-  const openApi = openApiDocument(settings, parts.registry.scopes);
+  const openApi = openApiDocument({
+    settings,
+    scopes: parts.registry.scopes,
+    origin: () => (apiUrl() ? new URL(apiUrl()).origin : '/'),
+  });
   openApi.collect(app);
   await app.register(addonApi, {
     prefix: API_PREFIX,

@@ -51,37 +51,34 @@ const samples = (): Record<string, { create: object; patch: object; check: strin
 });
 
 describe('collections', () => {
-  it.each(RESOURCES.map((r) => r.name))(
-    '%s: create, get, list, update, delete',
-    async (name) => {
-      const sample = samples()[name];
-      const created = await em.call('POST', name, { token, body: sample.create });
-      expect(created.status).toBe(201);
-      const record = created.body.data;
-      expect(record._id).toMatch(/^[a-z]+_[0-9a-f]{16}$/);
-      expect(record.createdAt).toBe(record.updatedAt);
+  it.each(RESOURCES.map((r) => r.name))('%s: create, get, list, update, delete', async (name) => {
+    const sample = samples()[name];
+    const created = await em.call('POST', name, { token, body: sample.create });
+    expect(created.status).toBe(201);
+    const record = created.body.data;
+    expect(record._id).toMatch(/^[a-z]+_[0-9a-f]{16}$/);
+    expect(record.createdAt).toBe(record.updatedAt);
 
-      expect(await em.call('GET', `${name}/${record._id}`, { token })).toMatchObject({
-        status: 200,
-        body: { data: record },
-      });
-      const list = await em.call('GET', `${name}?limit=100`, { token });
-      expect(list.status).toBe(200);
-      expect(list.body.data).toContainEqual(record);
-      expect(list.body.total).toBe(list.body.data.length);
+    expect(await em.call('GET', `${name}/${record._id}`, { token })).toMatchObject({
+      status: 200,
+      body: { data: record },
+    });
+    const list = await em.call('GET', `${name}?limit=100`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toContainEqual(record);
+    expect(list.body.total).toBe(list.body.data.length);
 
-      const patched = await em.call('PATCH', `${name}/${record._id}`, { token, body: sample.patch });
-      expect(patched.status).toBe(200);
-      expect(patched.body.data[sample.check]).toEqual((sample.patch as Record<string, unknown>)[sample.check]);
-      expect(patched.body.data.createdAt).toBe(record.createdAt);
+    const patched = await em.call('PATCH', `${name}/${record._id}`, { token, body: sample.patch });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data[sample.check]).toEqual((sample.patch as Record<string, unknown>)[sample.check]);
+    expect(patched.body.data.createdAt).toBe(record.createdAt);
 
-      expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(204);
-      const gone = await em.call('GET', `${name}/${record._id}`, { token });
-      expect(gone.status).toBe(404);
-      expect(gone.body.code).toBe('not_found');
-      expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(404);
-    },
-  );
+    expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(204);
+    const gone = await em.call('GET', `${name}/${record._id}`, { token });
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('not_found');
+    expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(404);
+  });
 
   it('paginates with limit and offset, oldest first, and refuses limits over 100', async () => {
     for (let i = 0; i < 4; i++) await em.call('POST', 'customers', { token, body: { name: `C${i}` } });
@@ -239,7 +236,11 @@ describe('published documents', () => {
     expect(create.description).toContain('invoices.write');
     expect(create.summary).toBe('Create an invoice');
     expect(res.body.paths['/api/addon/v1/customers'].post.summary).toBe('Create a customer');
-    expect(create.requestBody.content['application/json'].schema.required).toEqual(['customerId', 'lineItems']);
+    // The body is the named component InvoiceCreate (docs/api.md#openapi-document).
+    expect(create.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/InvoiceCreate',
+    });
+    expect(res.body.components.schemas.InvoiceCreate.required).toEqual(['customerId', 'lineItems']);
     expect(res.body.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 

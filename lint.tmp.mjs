@@ -1,0 +1,15 @@
+import { createEmulator } from './dist/index.js';
+import { lintFromString, createConfig } from '@redocly/openapi-core';
+const em = await createEmulator({ port: 0 });
+await em.listen();
+const res = await em.inject('/api/addon/v1/openapi.json');
+const doc = res.body;
+await em.close();
+const config = await createConfig({ extends: ['recommended'] });
+const problems = await lintFromString({ source: doc, absoluteRef: 'openapi.json', config });
+const count = (s) => problems.filter((p) => p.severity === s).length;
+console.log('errors', count('error'), 'warnings', count('warn'));
+const byRule = {};
+for (const p of problems) byRule[`${p.severity} ${p.ruleId}`] = (byRule[`${p.severity} ${p.ruleId}`] ?? 0) + 1;
+console.log(byRule);
+if (process.argv[2]) for (const p of problems.slice(0, Number(process.argv[2]))) console.log(p.ruleId, p.message, JSON.stringify(p.location?.[0]?.pointer));
