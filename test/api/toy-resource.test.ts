@@ -75,6 +75,9 @@ describe('a resource added in one file', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/addon/v1/toys', '/api/addon/v1/toys/{id}']));
     expect(doc.paths['/api/addon/v1/toys'].post.description).toContain('toys.write');
     expect(doc.info.description).toContain('toys.delete');
+    // The named schemas the SDK's types are generated from (test/api/openapi.test.ts).
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Toy', 'ToyCreate', 'ToyPatch']));
+    expect(doc.paths['/api/addon/v1/toys'].post.operationId).toBe('createToy');
   });
 
   it('has its events in the catalog, its status event among them, fired by its changes', async () => {

@@ -1,34 +1,17 @@
 // A typed client of the add-on REST API (docs/api.md): every call sends the session token as a
 // bearer token, JSON bodies, and turns error answers into the typed errors of errors.ts.
 import { errorFor, SessionExpiredError } from './errors.js';
+import { RESOURCE_NAMES, type Resources } from './api-types.js';
 import type {
   AddonConfig,
   CatalogEvent,
-  Customer,
-  CustomerCreate,
-  CustomerPatch,
   ErrorBody,
-  Expense,
-  ExpenseCreate,
-  ExpensePatch,
-  Invoice,
-  InvoiceCreate,
-  InvoicePatch,
   JsonObject,
   JsonValue,
   ListOptions,
   Page,
-  Product,
-  ProductCreate,
-  ProductPatch,
   StorageEntry,
-  StoreOrder,
-  StoreOrderCreate,
-  StoreOrderPatch,
   Subscription,
-  Ticket,
-  TicketCreate,
-  TicketPatch,
 } from './types.js';
 
 /** The API of `addon dev` on its default port. */
@@ -111,15 +94,17 @@ export interface EventsClient {
   unsubscribe(event: string): Promise<void>;
 }
 
-export interface AddonClient {
+/** One namespace per business resource of the API (`customers`, `invoices`, ..., `orders` for store orders). */
+export type ResourceClients = {
+  [Name in keyof Resources]: ResourceClient<
+    Resources[Name]['record'],
+    Resources[Name]['create'],
+    Resources[Name]['patch']
+  >;
+};
+
+export interface AddonClient extends ResourceClients {
   readonly apiUrl: string;
-  customers: ResourceClient<Customer, CustomerCreate, CustomerPatch>;
-  invoices: ResourceClient<Invoice, InvoiceCreate, InvoicePatch>;
-  products: ResourceClient<Product, ProductCreate, ProductPatch>;
-  expenses: ResourceClient<Expense, ExpenseCreate, ExpensePatch>;
-  tickets: ResourceClient<Ticket, TicketCreate, TicketPatch>;
-  /** Store orders (`/orders`). */
-  orders: ResourceClient<StoreOrder, StoreOrderCreate, StoreOrderPatch>;
   config: ConfigClient;
   storage: StorageClient;
   events: EventsClient;
@@ -212,14 +197,12 @@ export function createClient(options: ClientOptions): AddonClient {
 
   const listStorage = (options?: ListOptions) => request<Page<StorageEntry>>('GET', 'storage', listQuery(options));
 
+  // The resources of the emulator's OpenAPI document (api-types.ts), so a new one needs no edit here.
+  const resources = Object.fromEntries(RESOURCE_NAMES.map((name) => [name, resource(name)])) as ResourceClients;
+
   return {
     apiUrl,
-    customers: resource('customers'),
-    invoices: resource('invoices'),
-    products: resource('products'),
-    expenses: resource('expenses'),
-    tickets: resource('tickets'),
-    orders: resource('orders'),
+    ...resources,
     config: {
       get: () => data('GET', 'config'),
       replace: (values) => data('PUT', 'config', { body: values }),

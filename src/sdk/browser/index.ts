@@ -21,6 +21,7 @@ export {
   type EventsClient,
   type RequestOptions,
   type ResourceClient,
+  type ResourceClients,
   type StorageClient,
 } from './client.js';
 export {

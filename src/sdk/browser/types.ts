@@ -1,5 +1,6 @@
 // The records of the add-on REST API (docs/api.md) and the bridge's context (docs/host-page.md), as
 // TypeScript types. Types only: nothing here exists at run time.
+import type { components } from './api-types.js';
 
 /** `service:context`: what the host answers to `service:ready` (spec 2.2). */
 export interface ServiceContext {
@@ -25,293 +26,77 @@ export interface ListOptions {
   offset?: number;
 }
 
+type Schemas = components['schemas'];
+
 /** Fields on every business record. */
-export interface RecordBase {
-  /** `<prefix>_<16 hex>`, e.g. `cus_1c709a99127b9a35`. */
-  _id: string;
-  /** ISO 8601 UTC with milliseconds. */
-  createdAt: string;
-  updatedAt: string;
-}
+export type RecordBase = Pick<Schemas['Customer'], '_id' | 'createdAt' | 'updatedAt'>;
 
 /** A `YYYY-MM-DD` date. */
 export type DateString = string;
 
-export interface Address {
-  line1?: string;
-  line2?: string;
-  city?: string;
-  region?: string;
-  postalCode?: string;
-  /** ISO 3166-1 alpha-2. */
-  country?: string;
-}
+export type Address = NonNullable<Schemas['Customer']['address']>;
 
-/** In a PATCH, `null` clears the optional fields that may hold it. */
-type Clearable<T> = { [K in keyof T]?: T[K] | null };
+// The records and the bodies that create and change them are the OpenAPI document's (api-types.ts,
+// generated from the resources' schemas), so they cannot drift from what the emulator serves. In a
+// PATCH body, `null` clears the optional fields that may hold it.
 
-// ---- Customers ------------------------------------------------------------------------------
+export type Customer = Schemas['Customer'];
+export type CustomerCreate = Schemas['CustomerCreate'];
+export type CustomerPatch = Schemas['CustomerPatch'];
 
-export interface Customer extends RecordBase {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  taxId: string | null;
-  currency: string;
-  address: Address | null;
-  notes: string | null;
-}
+export type Invoice = Schemas['Invoice'];
+export type InvoiceCreate = Schemas['InvoiceCreate'];
+export type InvoicePatch = Schemas['InvoicePatch'];
+export type InvoiceStatus = Invoice['status'];
+/** A line as stored: `amount` (`quantity × unitPrice`, to the cent) is computed, `productId` null when none. */
+export type LineItem = Invoice['lineItems'][number];
+/** A line as sent: `amount` is computed, `productId` is left out rather than `null`. */
+export type LineItemInput = InvoiceCreate['lineItems'][number];
 
-interface CustomerOptional {
-  email: string;
-  phone: string;
-  company: string;
-  taxId: string;
-  address: Address;
-  notes: string;
-}
+export type Product = Schemas['Product'];
+export type ProductCreate = Schemas['ProductCreate'];
+export type ProductPatch = Schemas['ProductPatch'];
 
-export type CustomerCreate = { name: string; currency?: string } & Partial<CustomerOptional>;
-export type CustomerPatch = { name?: string; currency?: string } & Clearable<CustomerOptional>;
+export type Expense = Schemas['Expense'];
+export type ExpenseCreate = Schemas['ExpenseCreate'];
+export type ExpensePatch = Schemas['ExpensePatch'];
+export type ExpenseStatus = Expense['status'];
 
-// ---- Invoices -------------------------------------------------------------------------------
+export type Ticket = Schemas['Ticket'];
+export type TicketCreate = Schemas['TicketCreate'];
+export type TicketPatch = Schemas['TicketPatch'];
+export type TicketStatus = Ticket['status'];
+export type TicketPriority = Ticket['priority'];
 
-export type InvoiceStatus = 'draft' | 'sent' | 'paid' | 'overdue' | 'void';
-
-export interface LineItem {
-  description: string;
-  quantity: number;
-  unitPrice: number;
-  productId: string | null;
-  /** `quantity × unitPrice`, rounded to the cent (computed). */
-  amount: number;
-}
-
-/** A line item as sent: `amount` is computed, `productId` is left out rather than `null`. */
-export interface LineItemInput {
-  description: string;
-  quantity: number;
-  unitPrice: number;
-  productId?: string;
-}
-
-export interface Invoice extends RecordBase {
-  invoiceNumber: string;
-  customerId: string;
-  customerName: string;
-  status: InvoiceStatus;
-  currency: string;
-  issueDate: DateString;
-  dueDate: DateString;
-  lineItems: LineItem[];
-  subtotal: number;
-  taxRate: number;
-  taxTotal: number;
-  total: number;
-  amountPaid: number;
-  amountDue: number;
-  notes: string | null;
-  paidAt: string | null;
-}
-
-export interface InvoiceCreate {
-  customerId: string;
-  lineItems: LineItemInput[];
-  /** Only `draft` (default) or `sent` at creation. */
-  status?: 'draft' | 'sent';
-  currency?: string;
-  issueDate?: DateString;
-  dueDate?: DateString;
-  taxRate?: number;
-  notes?: string;
-}
-
-export interface InvoicePatch {
-  customerId?: string;
-  lineItems?: LineItemInput[];
-  status?: InvoiceStatus;
-  currency?: string;
-  issueDate?: DateString;
-  dueDate?: DateString;
-  taxRate?: number;
-  notes?: string | null;
-}
-
-// ---- Products -------------------------------------------------------------------------------
-
-export interface Product extends RecordBase {
-  name: string;
-  sku: string | null;
-  description: string | null;
-  unitPrice: number;
-  currency: string;
-  taxRate: number;
-  stockQuantity: number;
-  lowStockThreshold: number;
-  isActive: boolean;
-}
-
-interface ProductDefaults {
-  currency: string;
-  taxRate: number;
-  stockQuantity: number;
-  lowStockThreshold: number;
-  isActive: boolean;
-}
-
-export type ProductCreate = {
-  name: string;
-  unitPrice: number;
-  sku?: string;
-  description?: string;
-} & Partial<ProductDefaults>;
-export type ProductPatch = { name?: string; unitPrice?: number } & Partial<ProductDefaults> &
-  Clearable<{ sku: string; description: string }>;
-
-// ---- Expenses -------------------------------------------------------------------------------
-
-export type ExpenseStatus = 'pending' | 'approved' | 'rejected';
-
-export interface Expense extends RecordBase {
-  description: string;
-  amount: number;
-  currency: string;
-  category: string;
-  date: DateString;
-  vendor: string | null;
-  receiptUrl: string | null;
-  status: ExpenseStatus;
-  approvedAt: string | null;
-}
-
-export interface ExpenseCreate {
-  description: string;
-  amount: number;
-  currency?: string;
-  category?: string;
-  date?: DateString;
-  vendor?: string;
-  receiptUrl?: string;
-}
-
-export type ExpensePatch = {
-  description?: string;
-  amount?: number;
-  currency?: string;
-  category?: string;
-  date?: DateString;
-  status?: ExpenseStatus;
-} & Clearable<{ vendor: string; receiptUrl: string }>;
-
-// ---- Tickets --------------------------------------------------------------------------------
-
-export type TicketStatus = 'open' | 'pending' | 'solved' | 'closed';
-export type TicketPriority = 'low' | 'normal' | 'high' | 'urgent';
-
-export interface Ticket extends RecordBase {
-  subject: string;
-  description: string | null;
-  customerId: string | null;
-  priority: TicketPriority;
-  assignee: string | null;
-  tags: string[];
-  status: TicketStatus;
-}
-
-export interface TicketCreate {
-  subject: string;
-  description?: string;
-  customerId?: string;
-  priority?: TicketPriority;
-  assignee?: string;
-  tags?: string[];
-}
-
-export type TicketPatch = {
-  subject?: string;
-  priority?: TicketPriority;
-  tags?: string[];
-  status?: TicketStatus;
-} & Clearable<{ description: string; customerId: string; assignee: string }>;
-
-// ---- Store orders ---------------------------------------------------------------------------
-
-export type StoreOrderStatus = 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
-
-/** An order item: an invoice line item whose `quantity` is an integer. */
-export type OrderItem = LineItem;
-export type OrderItemInput = LineItemInput;
-
-export interface StoreOrder extends RecordBase {
-  orderNumber: string;
-  /** `null` for a guest order. */
-  customerId: string | null;
-  status: StoreOrderStatus;
-  currency: string;
-  items: OrderItem[];
-  shippingAddress: Address | null;
-  subtotal: number;
-  shippingTotal: number;
-  total: number;
-}
-
-export interface StoreOrderCreate {
-  items: OrderItemInput[];
-  customerId?: string;
-  currency?: string;
-  shippingAddress?: Address;
-  shippingTotal?: number;
-}
-
-export type StoreOrderPatch = {
-  items?: OrderItemInput[];
-  status?: StoreOrderStatus;
-  currency?: string;
-  shippingTotal?: number;
-} & Clearable<{ customerId: string; shippingAddress: Address }>;
+export type StoreOrder = Schemas['StoreOrder'];
+export type StoreOrderCreate = Schemas['StoreOrderCreate'];
+export type StoreOrderPatch = Schemas['StoreOrderPatch'];
+export type StoreOrderStatus = StoreOrder['status'];
+/** An order item: like an invoice line item, with an integer `quantity`. */
+export type OrderItem = StoreOrder['items'][number];
+export type OrderItemInput = StoreOrderCreate['items'][number];
 
 // ---- Add-on config and storage --------------------------------------------------------------
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** The add-on's configuration in the organization (one per app per organization). */
-export interface AddonConfig<V extends JsonObject = JsonObject> {
+/** The add-on's configuration in the organization (one per app per organization); `updatedAt` is null until written. */
+export type AddonConfig<V extends JsonObject = JsonObject> = Omit<Schemas['AddonConfig'], 'values' | '_id'> & {
   _id: 'config';
-  appId: string;
   values: V;
-  /** `null` until first written, and again after a reset. */
-  updatedAt: string | null;
-}
+};
 
 /** One key of the add-on's key-value storage. */
-export interface StorageEntry<V extends JsonValue = JsonValue> {
-  /** The key. */
-  _id: string;
-  key: string;
-  value: V;
-  createdAt: string;
-  updatedAt: string;
-}
+export type StorageEntry<V extends JsonValue = JsonValue> = Omit<Schemas['StorageEntry'], 'value'> & { value: V };
 
 // ---- Events ---------------------------------------------------------------------------------
 
-export interface CatalogEvent {
-  name: string;
-  description: string;
-  /** The scope needed to subscribe, e.g. `invoices.read`. */
-  scope: string;
-  /** JSON Schema of the delivery's `data`. */
-  schema: Record<string, unknown>;
-}
+/** A catalog entry: the scope needed to subscribe (e.g. `invoices.read`) and the JSON Schema of the delivery's `data`. */
+export type CatalogEvent = Omit<Schemas['CatalogEvent'], 'schema'> & { schema: Record<string, unknown> };
 
-export interface Subscription {
-  event: string;
-  webhookUrl: string;
-  /** `false` once disabled after three failed delivery attempts; subscribe again to re-activate. */
-  isActive: boolean;
-}
+/** `isActive` is `false` once disabled after three failed delivery attempts; subscribe again to re-activate. */
+export type Subscription = Schemas['Subscription'];
 
 // ---- Errors ---------------------------------------------------------------------------------
 
