@@ -273,3 +273,53 @@ describe('readToken', () => {
     expect(only.replaced).toEqual(['/']);
   });
 });
+
+describe('retries, against injected faults', () => {
+  const retry = { retries: 2, baseDelayMs: 1, maxDelayMs: 20 };
+
+  it('retries a read through 503s and a dropped connection, and gives up after `retries`', async () => {
+    const { em, client } = await setup(['*'], {}, { retry });
+    em.faults.add({ method: 'GET', path: '/customers', status: 503, times: 1 });
+    em.faults.add({ method: 'GET', path: '/customers', reset: true, times: 1 });
+    expect((await client.customers.list()).total).toBe(0);
+    expect(em.faults.list().map((rule) => rule.hits)).toEqual([1, 1]);
+    em.faults.add({ method: 'GET', path: '/products', status: 502, times: 3 });
+    await expect(client.products.list()).rejects.toMatchObject({ status: 502 });
+    expect(em.faults.list()[2].hits).toBe(3);
+  });
+
+  it('waits out a 429 (Retry-After, capped) and then succeeds', async () => {
+    const { em, client, requests } = await setup(['*'], {}, { retry });
+    em.faults.add({ path: '/invoices', rateLimited: true, times: 1 });
+    expect((await client.invoices.list()).data).toEqual([]);
+    expect(requests.filter((r) => r.endsWith('/invoices'))).toHaveLength(2);
+  });
+
+  it('never repeats a write unless told: a lost answer is not a missing record', async () => {
+    const { em, client } = await setup(['*'], {}, { retry });
+    em.faults.add({ method: 'POST', path: '/customers', afterWrite: 503, times: 1 });
+    await expect(client.customers.create({ name: 'Once Ltd' })).rejects.toMatchObject({ status: 503 });
+    expect((await client.customers.list()).total).toBe(1);
+
+    // Told to, it retries, and the lost answer becomes a duplicate: what the default protects from.
+    em.faults.add({ method: 'POST', path: '/customers', afterWrite: 503, times: 1 });
+    const again = createClient({
+      apiUrl: em.apiUrl,
+      token: (await em.mintToken()).token,
+      retry: { ...retry, nonIdempotent: true },
+    });
+    await again.customers.create({ name: 'Twice Ltd' });
+    expect((await client.customers.list()).data.filter((c) => c.name === 'Twice Ltd')).toHaveLength(2);
+  });
+
+  it('does not retry what is not in `on`, nor without the option', async () => {
+    const { em, client, requests } = await setup(['*'], {}, { retry });
+    em.faults.add({ method: 'GET', path: '/tickets', status: 500, times: 1 });
+    await expect(client.tickets.list()).rejects.toMatchObject({ status: 500 });
+    em.faults.add({ method: 'GET', path: '/expenses', status: 503, times: 1 });
+    await expect(client.expenses.list({})).resolves.toMatchObject({ total: 0 });
+    em.faults.add({ method: 'GET', path: '/orders', status: 503, times: 1 });
+    await expect(client.request('GET', 'orders', { retry: false })).rejects.toMatchObject({ status: 503 });
+    expect(requests.filter((r) => r.includes('/tickets'))).toHaveLength(1);
+  });
+});

@@ -2,6 +2,7 @@
 // bearer token, JSON bodies, and turns error answers into the typed errors of errors.ts.
 import { errorFor, SessionExpiredError } from './errors.js';
 import { RESOURCE_NAMES, type Resources } from './api-types.js';
+import { withRetries, type RetryOptions } from './retry.js';
 import type {
   AddonConfig,
   CatalogEvent,
@@ -32,6 +33,12 @@ export interface ClientOptions {
   onSessionExpired?: (error: SessionExpiredError) => void;
   /** The fetch to use; default the global one. */
   fetch?: typeof fetch;
+  /**
+   * Retry failed calls (off unless given): `{ retries: 2 }` retries 429, 502, 503, 504 and lost
+   * connections of GET, PUT and DELETE, waiting `Retry-After` (capped) or backing off. POST and
+   * PATCH only with `nonIdempotent: true`: a write whose answer was lost would be done twice.
+   */
+  retry?: RetryOptions;
 }
 
 export interface RequestOptions {
@@ -41,6 +48,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Default `application/json`. */
   contentType?: string;
+  /** This call's retries, instead of the client's; `false` for none. */
+  retry?: RetryOptions | false;
 }
 
 /** The five routes every business resource has, plus a walk over every page. */
@@ -145,7 +154,12 @@ export function createClient(options: ClientOptions): AddonClient {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   let expiredReported = false;
 
-  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+  function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const retry = init.retry === false ? undefined : (init.retry ?? options.retry);
+    return withRetries(method, retry, () => requestOnce<T>(method, path, init));
+  }
+
+  async function requestOnce<T>(method: string, path: string, init: RequestOptions): Promise<T> {
     const url = new URL(`${apiUrl}/${path.replace(/^\/+/, '')}`);
     for (const [name, value] of Object.entries(init.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));

@@ -35,4 +35,5 @@ export {
   errorFor,
 } from './errors.js';
 export { connect, type Connection, type ConnectOptions } from './connect.js';
+export type { RetryOptions } from './retry.js';
 export type * from './types.js';
