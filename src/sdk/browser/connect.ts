@@ -21,12 +21,12 @@ export interface Connection {
  * `createClient()` with the token of the context. Rejects like `bridge.ready()` (no host, timeout).
  */
 export async function connect(options: ConnectOptions = {}): Promise<Connection> {
-  const { hostOrigin, timeoutMs, apiUrl, onSessionExpired, fetch } = options;
+  const { hostOrigin, timeoutMs, apiUrl, onSessionExpired, fetch, retry } = options;
   const urlToken = readToken();
   const bridge = createBridge({ hostOrigin });
   const context = await bridge.ready({ timeoutMs });
   // The context carries the session's token; the URL's is the same one, and the fallback.
   const token = context.token || urlToken || '';
-  const client = createClient({ apiUrl, token, onSessionExpired, fetch });
+  const client = createClient({ apiUrl, token, onSessionExpired, fetch, retry });
   return { context, client, bridge };
 }
