@@ -63,7 +63,7 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
     request.audit = { time: clock.nowIso(), required: null, decision: 'not_required' };
     const required = request.routeOptions.config.scope;
     if (required) requireScope(request, required);
-    const path = request.url.slice(API_PREFIX.length).split('?')[0];
+    const path = () => request.url.slice(API_PREFIX.length).split('?')[0];
     const fault = faults.forApi({ method: request.method, path, orgId: session.orgId });
     if (fault) {
       const auditUnanswered = () => record(request, 0);
