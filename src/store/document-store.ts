@@ -61,6 +61,8 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
 
     count: (collection, scope) => table(collection, scope)?.size ?? 0,
 
+    scopes: (collection) => [...(tables.get(collection)?.keys() ?? [])],
+
     // Documents are never mutated in place (updates put a new object), so a snapshot can hold
     // references to them while later writes go on.
     put: (collection, scope, doc) => change({ c: collection, s: scope, put: doc }),

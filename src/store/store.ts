@@ -18,6 +18,8 @@ export interface Store {
   /** In insertion order, oldest first. */
   list(collection: string, scope: string, window: { limit: number; offset: number }): Page<Doc>;
   count(collection: string, scope: string): number;
+  /** The scopes that hold documents of a collection (rules that run over every organization). */
+  scopes(collection: string): string[];
   put(collection: string, scope: string, doc: Doc): Promise<void>;
   delete(collection: string, scope: string, id: string): Promise<boolean>;
   /** Drops every document (the emulator's reset). */
