@@ -4,7 +4,8 @@ import { ApiError } from './errors.js';
 /**
  * The one emulated clock. Token expiry, rate windows and webhook retries all read it, so
  * `addon clock advance` moves every time-based rule at once. It is real time plus an offset that only
- * ever grows: the emulated time never runs backwards.
+ * grows, with one exception: restoring a saved world (a state, a checkpoint) takes the clock back to
+ * that world's offset, so its due dates mean what they meant when it was saved.
  */
 export interface Clock {
   /** Emulated time, in Unix milliseconds. */
@@ -14,6 +15,8 @@ export interface Clock {
   /** How far the emulated time is ahead of the source, in milliseconds. */
   readonly offsetMs: number;
   advance(ms: number): void;
+  /** The offset of a restored world (the only move backwards). */
+  setOffset(offsetMs: number): void;
 }
 
 /** The clock as the control API reports it. */
@@ -56,6 +59,10 @@ export function createClock({ offsetMs = 0, source = Date.now }: ClockOptions = 
         );
       }
       offset += ms;
+    },
+    setOffset(offsetMs: number) {
+      if (!isValidOffset(offsetMs)) throw new RangeError(`clock offset ${offsetMs} is out of range`);
+      offset = offsetMs;
     },
   };
 }

@@ -19,3 +19,5 @@ export const ALL_SCOPES = DEFAULT_REGISTRY.scopes.all;
 export const CATALOG = DEFAULT_REGISTRY.catalog.events;
 export const findEvent = DEFAULT_REGISTRY.catalog.find;
 export type { Delivery, Attempt } from './webhooks/delivery-log.js';
+export type { StateFile, StateSummary } from './state/state-file.js';
+export type { Checkpoint } from './state/world.js';

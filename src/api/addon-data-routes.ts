@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ListWindow } from '../domain/collection-service.js';
-import { MAX_CONFIG_KEYS, type AddonConfigService, type AddonStorageService } from '../domain/addon-data.js';
+import {
+  MAX_CONFIG_KEYS,
+  STORAGE_KEY,
+  type AddonConfigService,
+  type AddonStorageService,
+} from '../domain/addon-data.js';
 import { errorResponse, named, noContent, pageOf, pageQuery, single } from './schemas.js';
 import { sessionOf } from './pipeline.js';
 
@@ -29,7 +34,7 @@ const storageEntry = named('StorageEntry', {
 });
 const keyParams = {
   type: 'object',
-  properties: { key: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' } },
+  properties: { key: STORAGE_KEY },
   required: ['key'],
 };
 

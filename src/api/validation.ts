@@ -1,23 +1,6 @@
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
-
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
-
-const shared: Options = { allErrors: true, strict: false, removeAdditional: false };
-
-/**
- * One pair per process, made on first use: ajv caches what it compiled by schema, and the route
- * schemas are module constants, so a second emulator in the same process (the test harness starts
- * many) compiles nothing again.
- */
-let compilers: { body: Ajv; text: Ajv } | null = null;
-const ajv = () =>
-  (compilers ??= {
-    body: addFormats(new Ajv({ ...shared, coerceTypes: false, useDefaults: false })),
-    text: addFormats(new Ajv({ ...shared, coerceTypes: true, useDefaults: true })),
-  });
+import { validators } from '../domain/validator.js';
 
 /**
  * Bodies are validated as sent: no type coercion ("12" is not a number) and no silent removal of
@@ -31,7 +14,7 @@ export function useStrictValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     let compiled: ValidateFunction | undefined;
     const validate = (data: unknown): boolean => {
-      compiled ??= (httpPart === 'body' ? ajv().body : ajv().text).compile(schema);
+      compiled ??= (httpPart === 'body' ? validators().json : validators().text).compile(schema);
       const valid = compiled(data) as boolean;
       validate.errors = compiled.errors;
       return valid;

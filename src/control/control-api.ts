@@ -14,6 +14,7 @@ import { faultControlRoutes } from './fault-control.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { Logger } from '../logger.js';
 import { streamEvents, type LiveEvent } from './sse.js';
+import { stateControlRoutes, type StateControlTarget } from './state-control.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
 
 export const CONTROL_PREFIX = '/_emulator';
@@ -27,7 +28,7 @@ export type { ClockState } from '../clock.js';
 export type { EmulatorStatus } from './status.js';
 
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */
-export interface ControlTarget extends WebhookControlTarget {
+export interface ControlTarget extends WebhookControlTarget, StateControlTarget {
   status(): EmulatorStatus;
   mintToken: MintSession;
   clockState(): ClockState;
@@ -156,4 +157,5 @@ export async function controlApi(
 
   webhookControlRoutes(app, target);
   faultControlRoutes(app, target.faults);
+  stateControlRoutes(app, target);
 }

@@ -25,13 +25,18 @@ export interface AddonStorageService {
   remove(orgId: string, appId: string, key: string): Promise<void>;
 }
 
-const scopeOf = (orgId: string, appId: string) => `${orgId}/${appId}`;
-const CONFIG_ID = 'config';
+/** The store's collections, one scope per organization and app (a saved state reads and writes them too). */
+export const ADDON_CONFIG = 'addon_config';
+export const ADDON_STORAGE = 'addon_storage';
+export const addonScope = (orgId: string, appId: string): string => `${orgId}/${appId}`;
+export const CONFIG_ID = 'config';
 export const MAX_CONFIG_KEYS = 200;
+/** What a storage key may be: it is a path segment of the API. */
+export const STORAGE_KEY = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' } as const;
 
 export function createAddonConfigService({ store, clock }: { store: Store; clock: Clock }): AddonConfigService {
   const current = (orgId: string, appId: string): Doc =>
-    store.get('addon_config', scopeOf(orgId, appId), CONFIG_ID) ?? {
+    store.get(ADDON_CONFIG, addonScope(orgId, appId), CONFIG_ID) ?? {
       _id: CONFIG_ID,
       appId,
       values: {},
@@ -43,7 +48,7 @@ export function createAddonConfigService({ store, clock }: { store: Store; clock
       throw invalid([{ field: '', message: `the add-on config holds at most ${MAX_CONFIG_KEYS} keys` }]);
     }
     const doc: Doc = { _id: CONFIG_ID, appId, values, updatedAt: clock.nowIso() };
-    await store.put('addon_config', scopeOf(orgId, appId), doc);
+    await store.put(ADDON_CONFIG, addonScope(orgId, appId), doc);
     return doc;
   };
 
@@ -51,7 +56,7 @@ export function createAddonConfigService({ store, clock }: { store: Store; clock
     get: current,
     replace: save,
     reset: async (orgId, appId) => {
-      await store.delete('addon_config', scopeOf(orgId, appId), CONFIG_ID);
+      await store.delete(ADDON_CONFIG, addonScope(orgId, appId), CONFIG_ID);
     },
     patch: (orgId, appId, patch) =>
       save(orgId, appId, mergePatch(current(orgId, appId).values, patch) as Record<string, unknown>),
@@ -60,23 +65,23 @@ export function createAddonConfigService({ store, clock }: { store: Store; clock
 
 export function createAddonStorageService({ store, clock }: { store: Store; clock: Clock }): AddonStorageService {
   const get = (orgId: string, appId: string, key: string): Doc => {
-    const entry = store.get('addon_storage', scopeOf(orgId, appId), key);
+    const entry = store.get(ADDON_STORAGE, addonScope(orgId, appId), key);
     if (!entry) throw notFound('storage key', key);
     return entry;
   };
   return {
-    list: (orgId, appId, window) => store.list('addon_storage', scopeOf(orgId, appId), window),
+    list: (orgId, appId, window) => store.list(ADDON_STORAGE, addonScope(orgId, appId), window),
     get,
     async set(orgId, appId, key, value) {
-      const scope = scopeOf(orgId, appId);
-      const existing = store.get('addon_storage', scope, key);
+      const scope = addonScope(orgId, appId);
+      const existing = store.get(ADDON_STORAGE, scope, key);
       const now = clock.nowIso();
       const entry: Doc = { _id: key, key, value, createdAt: existing?.createdAt ?? now, updatedAt: now };
-      await store.put('addon_storage', scope, entry);
+      await store.put(ADDON_STORAGE, scope, entry);
       return { entry, created: !existing };
     },
     async remove(orgId, appId, key) {
-      if (!(await store.delete('addon_storage', scopeOf(orgId, appId), key))) throw notFound('storage key', key);
+      if (!(await store.delete(ADDON_STORAGE, addonScope(orgId, appId), key))) throw notFound('storage key', key);
     },
   };
 }

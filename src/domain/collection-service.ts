@@ -21,6 +21,9 @@ export interface DomainDeps {
   onChange?: (change: RecordChange) => void;
 }
 
+/** The store's collection of numbering counters (invoice numbers), one scope per organization. */
+export const SEQUENCES = 'sequences';
+
 export interface ListWindow {
   limit: number;
   offset: number;
@@ -64,14 +67,14 @@ export function createCollectionService(
       today: now.slice(0, 10),
       lookup: (collection, id) => store.get(collection, orgId, id),
       sequence(sequence) {
-        const value = (taken.get(sequence) ?? (store.get('sequences', orgId, sequence)?.value as number) ?? 0) + 1;
+        const value = (taken.get(sequence) ?? (store.get(SEQUENCES, orgId, sequence)?.value as number) ?? 0) + 1;
         taken.set(sequence, value);
         return value;
       },
     };
     const save = (doc: Doc) =>
       Promise.all([
-        ...[...taken].map(([sequence, value]) => store.put('sequences', orgId, { _id: sequence, value })),
+        ...[...taken].map(([sequence, value]) => store.put(SEQUENCES, orgId, { _id: sequence, value })),
         store.put(name, orgId, doc),
       ]);
     return { ctx, save };

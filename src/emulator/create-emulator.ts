@@ -15,7 +15,7 @@ import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
-import { UserError } from '../errors.js';
+import { ApiError, UserError } from '../errors.js';
 import { warningLogger, type Logger } from '../logger.js';
 import { lockDataDir } from '../store/data-dir.js';
 import { openDocumentStore } from '../store/document-store.js';
@@ -25,6 +25,9 @@ import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger } from '../webhooks/trigger.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
+import { readStateFile } from '../state/state-io.js';
+import type { StateFile } from '../state/state-file.js';
+import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createHttpApp, listenOn } from './http-app.js';
 import { openPersistedClock } from './persisted-clock.js';
 import { createRegistry, type Registry } from './registry.js';
@@ -60,6 +63,11 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   faults?: FaultRuleSpec[];
   /** Seeds the random source of the rules' probabilities; a random one (in `status()`) by default. */
   faultSeed?: number;
+  /**
+   * The world to start from, and the one `reset()` goes back to: a state file's content, or its path
+   * (`addon dev --import`). It replaces what the data dir holds; it is checked whole first.
+   */
+  state?: StateFile | string;
 }
 
 export interface Emulator extends ControlTarget {
@@ -79,11 +87,15 @@ export interface Emulator extends ControlTarget {
   /** Stops serving and flushes the store; safe to call twice. */
   close(): Promise<void>;
   /**
-   * Back to an empty organization world: records, subscriptions, deliveries, inbox, add-on data and
-   * rate windows are dropped. Keys stay (issued tokens keep verifying) and the clock keeps its time.
-   * A webhook attempt in flight still reaches its receiver, but its outcome is not logged.
+   * Back to the start: the `state` the emulator started from, else an empty world whose clock keeps
+   * its time. Deliveries, the inbox and rate windows are dropped; keys stay (issued tokens keep
+   * verifying). A webhook attempt in flight still reaches its receiver, but its outcome is not logged.
    */
   reset(): Promise<void>;
+  /** This moment, whole (records, subscriptions, counters, clock, deliveries), to `rollback` to: in memory, cheap. */
+  checkpoint(): Checkpoint;
+  /** Back to a checkpoint, as many times as wanted; an attempt in flight is not logged afterwards. */
+  rollback(checkpoint: Checkpoint): Promise<void>;
   readonly webhooks: Webhooks;
   /** The fault rules in force: `add(rule)`, `list()`, `clear(id?)`, and the `seed`. */
   readonly faults: FaultSet;
@@ -139,6 +151,17 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
     const mintToken = sessionPolicy(tokens, settings, registry.scopes);
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
+    const world = createWorld({
+      store,
+      registry,
+      clock,
+      time,
+      dataDir,
+      replaced(history) {
+        limiter.clear();
+        if (history) webhooks.dispatcher.reset();
+      },
+    });
 
     let app: FastifyInstance;
     let url = '';
@@ -226,12 +249,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         return url;
       },
 
-      async reset() {
-        webhooks.dispatcher.reset();
-        limiter.clear();
-        await store.clear();
-        await time.save();
-      },
+      reset: () => world.reset(),
+      checkpoint: () => world.checkpoint(),
+      rollback: (checkpoint) => world.rollback(checkpoint),
+      exportState: () => world.export(),
+      importState: (file) => world.import(file),
+      saveState: (name) => world.save(name),
+      restoreState: (name) => world.restore(name),
+      listStates: () => world.list(),
+      removeState: (name) => world.remove(name),
 
       close() {
         closing ??= (async () => {
@@ -248,6 +274,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
     const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
     app = await createHttpApp({ ...parts, control: emulator, apiUrl: () => emulator.apiUrl });
+    if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
     for (const { event, url } of options.subscriptions ?? []) await subscribeConfigured(emulator, event, url);
@@ -256,6 +283,17 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     for (const resource of opened.reverse()) await resource.close().catch(() => {});
     await lock?.release();
     throw error;
+  }
+}
+
+/** The world of a state file or its content; a file that will not load is the user's to fix, and changes nothing. */
+async function startFrom(world: World, state: StateFile | string): Promise<void> {
+  const content = typeof state === 'string' ? await readStateFile(state) : state;
+  try {
+    await world.startFrom(content);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new UserError(`${typeof state === 'string' ? state : 'state'}: ${error.message}; nothing was changed`);
   }
 }
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createClock, isValidOffset, type Clock, type ClockState } from '../clock.js';
 import { UserError } from '../errors.js';
 import { createListeners } from '../listeners.js';
-import type { Store } from '../store/store.js';
+import type { Store, Tables } from '../store/store.js';
 
 /**
  * The emulated clock with its offset kept in the store, so emulated time never runs backwards on a
@@ -15,10 +15,27 @@ export interface PersistedClock {
   advance(ms: number): Promise<ClockState>;
   /** Saves the offset again (after the store was cleared: a reset keeps the time). */
   save(): Promise<void>;
+  /** Takes the offset the store now holds (a restored world brought its own) and tells the listeners. */
+  reload(): ClockState;
   onChange(listener: (state: ClockState) => void): () => void;
 }
 
 const KEY = ['emulator', '_', 'clock'] as const;
+/** The store's collection the clock is kept in. */
+export const CLOCK_COLLECTION = KEY[0];
+
+/** The offset a set of tables holds (a saved world's clock), 0 when none. */
+export const offsetIn = (tables: Tables): number =>
+  (tables.get(KEY[0])?.get(KEY[1])?.get(KEY[2])?.offsetMs as number) ?? 0;
+
+/** Puts `offsetMs` into a set of tables, where the store keeps the clock. */
+export function putOffset(tables: Tables, offsetMs: number): void {
+  let byScope = tables.get(KEY[0]);
+  if (!byScope) tables.set(KEY[0], (byScope = new Map()));
+  let docs = byScope.get(KEY[1]);
+  if (!docs) byScope.set(KEY[1], (docs = new Map()));
+  docs.set(KEY[2], { _id: KEY[2], offsetMs });
+}
 
 /** `given` replaces the saved clock (tests bring their own); its moves are saved all the same. */
 export function openPersistedClock(store: Store, dataDir: string | null, given?: Clock): PersistedClock {
@@ -33,6 +50,11 @@ export function openPersistedClock(store: Store, dataDir: string | null, given?:
     async advance(ms) {
       clock.advance(ms);
       await save();
+      listeners.emit(state());
+      return state();
+    },
+    reload() {
+      clock.setOffset(savedOffset(store, dataDir));
       listeners.emit(state());
       return state();
     },

@@ -33,7 +33,7 @@ export const DEFAULT_SETTINGS: EmulatorSettings = {
 
 /** A million an hour: a thousand times the platform's limit; a larger number is a typo. */
 export const MAX_RATE_LIMIT = 1_000_000;
-const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
+export const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
 export const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 /** The settings of `input` over the defaults, each checked; scopes are checked against `scopes`. */

@@ -1,4 +1,4 @@
-import type { Doc, Op, Page, Persistence, Store, Tables } from './store.js';
+import type { Doc, Op, Page, Persistence, Store, TableRows, Tables } from './store.js';
 
 /**
  * An in-memory document store that group-commits its changes to a Persistence: writes made in the same
@@ -75,6 +75,14 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
 
     clear: () => change({ clear: true }),
 
+    snapshot: () => copyTables(tables),
+
+    replace(next) {
+      tables.clear();
+      for (const [collection, byScope] of next) tables.set(collection, byScope);
+      return commit({ replace: toRows(next) });
+    },
+
     close() {
       closed ??= flushing.then(() => persistence.close(tables));
       return closed;
@@ -85,10 +93,50 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
 /** Applies one journaled change to the tables; shared by the store and journal replay. */
 export function applyOp(tables: Tables, op: Op): void {
   if ('clear' in op) return tables.clear();
+  if ('replace' in op) {
+    tables.clear();
+    for (const [collection, byScope] of fromRows(op.replace)) tables.set(collection, byScope);
+    return;
+  }
   let byScope = tables.get(op.c);
   if (!byScope) tables.set(op.c, (byScope = new Map()));
   let docs = byScope.get(op.s);
   if (!docs) byScope.set(op.s, (docs = new Map()));
   if ('put' in op) docs.set(op.put._id, op.put);
   else docs.delete(op.del);
+}
+
+/** Three levels of maps copied, the documents shared. */
+export function copyTables(tables: Tables): Tables {
+  const copy: Tables = new Map();
+  for (const [collection, byScope] of tables) {
+    const scopes = new Map<string, Map<string, Doc>>();
+    for (const [scope, docs] of byScope) scopes.set(scope, new Map(docs));
+    copy.set(collection, scopes);
+  }
+  return copy;
+}
+
+export function toRows(tables: Tables): TableRows {
+  const rows: TableRows = {};
+  for (const [collection, byScope] of tables) {
+    rows[collection] = {};
+    for (const [scope, docs] of byScope) rows[collection][scope] = [...docs.values()];
+  }
+  return rows;
+}
+
+export function fromRows(rows: TableRows): Tables {
+  const tables: Tables = new Map();
+  for (const [collection, byScope] of Object.entries(rows)) {
+    const scopes = new Map<string, Map<string, Doc>>();
+    for (const [scope, docs] of Object.entries(byScope)) {
+      // A loop, not new Map(docs.map(...)): no pair array per document at start-up.
+      const byId = new Map<string, Doc>();
+      for (const doc of docs) byId.set(doc._id, doc);
+      scopes.set(scope, byId);
+    }
+    tables.set(collection, scopes);
+  }
+  return tables;
 }

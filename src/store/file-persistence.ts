@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { DataFile, TextFile } from 'lowdb/node';
 import { UserError } from '../errors.js';
-import { applyOp } from './document-store.js';
-import type { Doc, Op, Persistence, Tables } from './store.js';
+import { applyOp, fromRows, toRows } from './document-store.js';
+import type { Op, Persistence, TableRows, Tables } from './store.js';
 
 /**
  * Durable storage in a data dir: `db.json`, a lowdb snapshot written atomically (temp file + rename, so
@@ -19,7 +19,7 @@ import type { Doc, Op, Persistence, Tables } from './store.js';
 interface Snapshot {
   format: 1;
   generation: number;
-  collections: Record<string, Record<string, Doc[]>>;
+  collections: TableRows;
 }
 
 const SNAPSHOT = 'db.json';
@@ -71,7 +71,7 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
         throw new UserError(`the store ${join(dir, SNAPSHOT)} is not valid JSON (${error.message})`);
       });
       const base = snapshot.data ?? { format: 1, generation: 0, collections: {} };
-      const tables = fromSnapshot(base);
+      const tables = fromRows(base.collections);
       const generations = await journalGenerations(dir);
       let pendingJournal = false;
       for (const g of generations.filter((g) => g >= base.generation)) {
@@ -108,27 +108,7 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
 }
 
 function toSnapshot(tables: Tables, generation: number): Snapshot {
-  const collections: Snapshot['collections'] = {};
-  for (const [collection, byScope] of tables) {
-    collections[collection] = {};
-    for (const [scope, docs] of byScope) collections[collection][scope] = [...docs.values()];
-  }
-  return { format: 1, generation, collections };
-}
-
-function fromSnapshot(snapshot: Snapshot): Tables {
-  const tables: Tables = new Map();
-  for (const [collection, byScope] of Object.entries(snapshot.collections)) {
-    const scopes = new Map<string, Map<string, Doc>>();
-    for (const [scope, docs] of Object.entries(byScope)) {
-      // A loop, not new Map(docs.map(...)): no pair array per document at start-up.
-      const byId = new Map<string, Doc>();
-      for (const doc of docs) byId.set(doc._id, doc);
-      scopes.set(scope, byId);
-    }
-    tables.set(collection, scopes);
-  }
-  return tables;
+  return { format: 1, generation, collections: toRows(tables) };
 }
 
 /**

@@ -24,12 +24,27 @@ export interface Store {
   delete(collection: string, scope: string, id: string): Promise<boolean>;
   /** Drops every document (the emulator's reset). */
   clear(): Promise<void>;
+  /**
+   * A copy of every table, sharing the documents (they are never mutated in place): a checkpoint, or
+   * the world an export is made of.
+   */
+  snapshot(): Tables;
+  /**
+   * Swaps every table for `tables` (which the store then owns) in one step: a call that reads or
+   * writes sees either the old world or the new one, never a mix. It is journaled as one line, so a
+   * kill mid-write leaves the old world, and once it resolves the new one survives a kill.
+   */
+  replace(tables: Tables): Promise<void>;
   /** Flushes pending writes and compacts; idempotent. */
   close(): Promise<void>;
 }
 
 /** One change, as journaled. */
-export type Op = { c: string; s: string; put: Doc } | { c: string; s: string; del: string } | { clear: true };
+export type Op =
+  { c: string; s: string; put: Doc } | { c: string; s: string; del: string } | { clear: true } | { replace: TableRows };
+
+/** Tables as plain JSON: collection -> scope -> documents. */
+export type TableRows = Record<string, Record<string, Doc[]>>;
 
 /** collection -> scope -> id -> document */
 export type Tables = Map<string, Map<string, Map<string, Doc>>>;

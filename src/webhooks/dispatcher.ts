@@ -60,7 +60,7 @@ export function createDispatcher(options: DispatcherOptions) {
   // outcome would put the delivery back.
   let generation = 0;
   /** Deliveries waiting for an attempt, by id: when it is due (emulated ms). */
-  const due = new Map(log.pending().map((d) => [d.deliveryId, Date.parse(d.nextAttemptAt!)]));
+  const due = new Map(dueIn(log));
 
   const save = async (delivery: Delivery) => {
     if (delivery.nextAttemptAt) due.set(delivery.deliveryId, Date.parse(delivery.nextAttemptAt));
@@ -251,10 +251,14 @@ export function createDispatcher(options: DispatcherOptions) {
 
     onAttempt: (listener: (report: AttemptReport) => void): (() => void) => listeners.on(listener),
 
-    /** Forgets every scheduled retry, and the outcome of attempts in flight (the store was emptied). */
+    /**
+     * After the delivery log was emptied or replaced (a reset, a rollback): forgets the outcome of
+     * attempts in flight, which belong to the old log, and takes what is due from the new one.
+     */
     reset(): void {
       generation++;
       due.clear();
+      for (const [deliveryId, dueAt] of dueIn(log)) due.set(deliveryId, dueAt);
       arm();
     },
 
@@ -268,3 +272,7 @@ export function createDispatcher(options: DispatcherOptions) {
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/** The log's pending deliveries, each with when its next attempt is due (emulated ms). */
+const dueIn = (log: DeliveryLog): Array<[string, number]> =>
+  log.pending().map((d) => [d.deliveryId, Date.parse(d.nextAttemptAt!)]);

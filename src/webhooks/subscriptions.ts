@@ -31,9 +31,10 @@ export interface SubscriptionService {
   disable(orgId: string, appId: string, event: string): Promise<void>;
 }
 
-const COLLECTION = 'subscriptions';
+/** The store's collection, one scope per organization (a saved state reads and writes it too). */
+export const SUBSCRIPTIONS = 'subscriptions';
 export const MAX_URL_LENGTH = 2048;
-const keyOf = (appId: string, event: string) => `${appId} ${event}`;
+export const subscriptionKey = (appId: string, event: string): string => `${appId} ${event}`;
 const toSubscription = ({ _id: _key, ...rest }: Doc) => rest as unknown as Subscription;
 
 export function createSubscriptionService({
@@ -45,13 +46,17 @@ export function createSubscriptionService({
   clock: Clock;
   catalog: Catalog;
 }): SubscriptionService {
-  const all = (orgId: string) => store.list(COLLECTION, orgId, { limit: Infinity, offset: 0 }).data.map(toSubscription);
+  const all = (orgId: string) =>
+    store.list(SUBSCRIPTIONS, orgId, { limit: Infinity, offset: 0 }).data.map(toSubscription);
   const find = (orgId: string, appId: string, event: string) => {
-    const doc = store.get(COLLECTION, orgId, keyOf(appId, event));
+    const doc = store.get(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event));
     return doc && toSubscription(doc);
   };
   const save = async (orgId: string, subscription: Subscription) => {
-    await store.put(COLLECTION, orgId, { _id: keyOf(subscription.appId, subscription.event), ...subscription });
+    await store.put(SUBSCRIPTIONS, orgId, {
+      _id: subscriptionKey(subscription.appId, subscription.event),
+      ...subscription,
+    });
     return subscription;
   };
 
@@ -78,7 +83,7 @@ export function createSubscriptionService({
 
     async unsubscribe(orgId, appId, event) {
       catalog.known(event);
-      if (!(await store.delete(COLLECTION, orgId, keyOf(appId, event)))) {
+      if (!(await store.delete(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event)))) {
         throw new ApiError(404, 'not_subscribed', `this add-on has no subscription to ${event} in this organization`);
       }
     },

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { SavedStateInfo } from '../state/saved-states.js';
+import type { StateFile, StateSummary } from '../state/state-file.js';
+
+export type { SavedStateInfo } from '../state/saved-states.js';
+export type { StateFile, StateSummary } from '../state/state-file.js';
+
+/** What the state routes drive (the emulator implements it): `addon state ...`. */
+export interface StateControlTarget {
+  /** The world as one portable state file. */
+  exportState(): StateFile;
+  /** Checks the whole file, then makes it the world; on any problem, a 400 and nothing changed. */
+  importState(file: unknown): Promise<StateSummary>;
+  saveState(name: string): Promise<SavedStateInfo>;
+  restoreState(name: string): Promise<StateSummary>;
+  listStates(): Promise<SavedStateInfo[]>;
+  removeState(name: string): Promise<void>;
+}
+
+const hide = { hide: true };
+const nameParams = { type: 'object', properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] };
+/** A state file of 100,000 records is about 40 MB; a larger body is a mistake, not a world. */
+const STATE_BODY_LIMIT = 256 * 1024 * 1024;
+
+/** `addon state ...` (registered inside the guarded control API). */
+export function stateControlRoutes(app: FastifyInstance, target: StateControlTarget): void {
+  app.get('/state', { schema: hide }, async () => target.exportState());
+
+  // The file is checked by the emulator (every record against its schema), not by the route.
+  app.put('/state', { schema: { ...hide, body: { type: 'object' } }, bodyLimit: STATE_BODY_LIMIT }, async (request) =>
+    target.importState(request.body),
+  );
+
+  app.get('/states', { schema: hide }, async () => ({ data: await target.listStates() }));
+
+  app.post<{ Body: { name: string } }>('/states', {
+    schema: {
+      ...hide,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { name: { type: 'string', maxLength: 64 } },
+        required: ['name'],
+      },
+    },
+    handler: async (request, reply) => reply.code(201).send(await target.saveState(request.body.name)),
+  });
+
+  app.post<{ Params: { name: string } }>('/states/:name/restore', {
+    schema: { ...hide, params: nameParams },
+    handler: async (request) => target.restoreState(request.params.name),
+  });
+
+  app.delete<{ Params: { name: string } }>('/states/:name', {
+    schema: { ...hide, params: nameParams },
+    handler: async (request, reply) => {
+      await target.removeState(request.params.name);
+      return reply.code(204).send();
+    },
+  });
+}

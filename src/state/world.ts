@@ -1,0 +1,90 @@
+import type { Clock } from '../clock.js';
+import type { PersistedClock } from '../emulator/persisted-clock.js';
+import type { Registry } from '../emulator/registry.js';
+import { copyTables } from '../store/document-store.js';
+import type { Store, Tables } from '../store/store.js';
+import { savedStates, type SavedStateInfo } from './saved-states.js';
+import { checkState } from './state-check.js';
+import { STATE_FORMAT, STATE_VERSION, summaryOf, type StateFile, type StateSummary } from './state-file.js';
+import { historyOf, tablesOf, worldOf } from './world-tables.js';
+
+/** A moment of one emulator, whole (history included), to go back to: `checkpoint()` / `rollback()`. */
+export interface Checkpoint {
+  readonly tables: Tables;
+}
+
+export interface WorldDeps {
+  store: Store;
+  registry: Registry;
+  clock: Clock;
+  time: PersistedClock;
+  dataDir: string | null;
+  /**
+   * What else holds on to the world in memory, told after each replacement: the rate windows, the
+   * time rules; with `history`, the delivery log was replaced too (the dispatcher re-reads what is due).
+   */
+  replaced(history: boolean): void;
+}
+
+/**
+ * The emulator's world as a whole: saved and restored by name, exported and imported as a file,
+ * checkpointed and rolled back, reset. Every change of world is one `store.replace`: atomic for
+ * concurrent API calls, journaled as one line, so a kill leaves either world, never a mix.
+ */
+export function createWorld({ store, registry, clock, time, dataDir, replaced }: WorldDeps) {
+  const resources = registry.resources.map((r) => r.name);
+  const saved = savedStates(dataDir);
+  /** Where `reset()` goes back to: the state the emulator started from, if any. */
+  let start: StateFile | null = null;
+
+  const capture = (): StateFile => worldOf(store.snapshot(), resources, clock.nowIso());
+
+  const replace = async (tables: Tables, history: boolean) => {
+    const replacing = store.replace(tables);
+    time.reload();
+    replaced(history);
+    await replacing;
+  };
+
+  /** A checked file becomes the world; history stays. */
+  const load = async (file: StateFile): Promise<StateSummary> => {
+    await replace(tablesOf(file, historyOf(store.snapshot(), resources)), false);
+    return summaryOf(file);
+  };
+  /** The whole file is checked first: the world changes only when all of it is good. */
+  const loadChecked = async (input: unknown) => load(checkState(input, registry));
+
+  return {
+    export: capture,
+    import: loadChecked,
+    save: (name: string): Promise<SavedStateInfo> => saved.save(name, capture()),
+    restore: async (name: string) => loadChecked(await saved.read(name)),
+    list: () => saved.list(),
+    remove: (name: string) => saved.remove(name),
+
+    /** Makes `input` the world, and the one `reset()` goes back to. */
+    startFrom(input: unknown): Promise<StateSummary> {
+      start = checkState(input, registry);
+      return load(start);
+    },
+
+    checkpoint: (): Checkpoint => ({ tables: store.snapshot() }),
+    rollback: (checkpoint: Checkpoint) => replace(copyTables(checkpoint.tables), true),
+
+    /**
+     * Back to the start: the state the emulator started from, or an empty world whose clock keeps its
+     * time. History (deliveries, inbox) is dropped either way.
+     */
+    reset: () => replace(tablesOf(start ?? emptyWorld(clock), new Map()), true),
+  };
+}
+
+export type World = ReturnType<typeof createWorld>;
+
+const emptyWorld = (clock: Clock): StateFile => ({
+  format: STATE_FORMAT,
+  version: STATE_VERSION,
+  savedAt: clock.nowIso(),
+  clock: { offsetMs: clock.offsetMs },
+  organizations: {},
+});
