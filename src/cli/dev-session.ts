@@ -4,7 +4,8 @@ import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
 import { printDevOutput } from './dev-output.js';
-import { color, println } from './output.js';
+import { writeStateFile } from '../state/state-io.js';
+import { color, printJsonLine, println } from './output.js';
 
 export interface DevSessionOptions {
   emulator: EmulatorOptions;
@@ -13,6 +14,8 @@ export interface DevSessionOptions {
   cwd: string;
   open: boolean;
   json?: boolean;
+  /** Where the world is written when the session stops (`--export-on-exit`). */
+  exportOnExit?: string;
 }
 
 /**
@@ -46,9 +49,25 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
     void import('open').then(({ default: open }) => open(emulator.url)).catch(() => {});
   stopOnSignal(async () => {
     await addon?.stop();
+    if (options.exportOnExit) await exportWorld(emulator, options.exportOnExit, options.json);
     await emulator.close();
     if (!options.json) println(color.dim('  Stopped; the store is flushed.'));
   });
+}
+
+/**
+ * The world, written whole to a temporary file and renamed over the old export: a stop that is
+ * interrupted leaves the previous export as it was. A failure is said, and the stop goes on.
+ */
+async function exportWorld(emulator: Emulator, file: string, json?: boolean): Promise<void> {
+  try {
+    await writeStateFile(file, emulator.exportState());
+    if (json) printJsonLine({ event: 'exported', file });
+    else println(color.dim(`  Exported the world to ${file}.`));
+  } catch (error) {
+    process.exitCode = 1;
+    process.stderr.write(`${color.red('addon:')} could not export the world to ${file}: ${(error as Error).message}\n`);
+  }
 }
 
 /** A start that fails (a busy port, say) leaves no data dir behind that it made itself. */
@@ -86,7 +105,7 @@ function stopOnSignal(stopAll: () => Promise<void>): void {
     if (stopping) process.exit(130);
     stopping = true;
     await stopAll();
-    process.exit(0);
+    process.exit(process.exitCode ?? 0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

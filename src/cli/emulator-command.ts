@@ -14,6 +14,7 @@ export interface EmulatorClient {
   readonly url: string;
   get<T>(path: string, fields?: FieldNames): Promise<T>;
   post<T>(path: string, body: unknown, fields?: FieldNames): Promise<T>;
+  put<T>(path: string, body: unknown, fields?: FieldNames): Promise<T>;
   delete<T>(path: string, fields?: FieldNames): Promise<T>;
   /** A server-sent event stream; the caller reads the body. */
   stream(path: string): Promise<Response>;
@@ -47,6 +48,7 @@ function clientOf(url: string): EmulatorClient {
     url,
     get: (path, fields) => control(url, path, undefined, fields),
     post: (path, body, fields) => control(url, path, body ?? {}, fields),
+    put: (path, body, fields) => control(url, path, body, fields, 'PUT'),
     delete: (path, fields) => control(url, path, undefined, fields, 'DELETE'),
     stream: (path) => openStream(url, path),
   };

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseDuration } from '../duration.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
@@ -15,6 +16,7 @@ export interface SettingsFlags {
   seed?: boolean;
   webhookTimeout?: number;
   faultSeed?: number;
+  import?: string;
 }
 
 export function wholeNumber(text: string): number {
@@ -45,7 +47,8 @@ export function withSettingsFlags(command: Command): Command {
       '--fault-seed <n>',
       "seed of the fault rules' probabilities, to repeat a run (printed at start)",
       wholeNumber,
-    );
+    )
+    .option('--import <file>', 'start from the world in a state file (addon state export); reset goes back to it');
 }
 
 /** Flags over `addon.config.json` over the defaults. */
@@ -65,6 +68,7 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     webhookTimeoutMs: flags.webhookTimeout,
     faults: file.faults,
     faultSeed: flags.faultSeed,
+    state: flags.import && resolve(flags.import),
     logger: cliLogger,
   };
 }

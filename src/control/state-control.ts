@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SavedStateInfo } from '../state/saved-states.js';
-import type { StateFile, StateSummary } from '../state/state-file.js';
+import { summaryOf, type StateFile, type StateSummary } from '../state/state-file.js';
 
 export type { SavedStateInfo } from '../state/saved-states.js';
 export type { StateFile, StateSummary } from '../state/state-file.js';
@@ -15,6 +15,8 @@ export interface StateControlTarget {
   restoreState(name: string): Promise<StateSummary>;
   listStates(): Promise<SavedStateInfo[]>;
   removeState(name: string): Promise<void>;
+  /** Back to the start: the state the emulator started from (`--import`), else an empty world. */
+  reset(): Promise<void>;
 }
 
 const hide = { hide: true };
@@ -30,6 +32,11 @@ export function stateControlRoutes(app: FastifyInstance, target: StateControlTar
   app.put('/state', { schema: { ...hide, body: { type: 'object' } }, bodyLimit: STATE_BODY_LIMIT }, async (request) =>
     target.importState(request.body),
   );
+
+  app.post('/reset', { schema: hide }, async () => {
+    await target.reset();
+    return summaryOf(target.exportState());
+  });
 
   app.get('/states', { schema: hide }, async () => ({ data: await target.listStates() }));
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readConfigFile } from '../config-file.js';
@@ -10,6 +11,7 @@ interface DevFlags extends SettingsFlags {
   data: string;
   ephemeral?: boolean;
   json?: boolean;
+  exportOnExit?: string;
 }
 
 export function devCommand(program: Command): void {
@@ -25,13 +27,18 @@ export function devCommand(program: Command): void {
       .option('--addon-url <url>', "the add-on's dev URL, loaded in the host page (default: the demo add-on)")
       .option('--data <dir>', 'data dir for the store, keys and audit log', '.addon')
       .option('--ephemeral', 'keep everything in memory; nothing is written to disk')
+      .option('--export-on-exit <file>', 'write the world to a state file when addon dev stops (Ctrl-C)')
       .option('--json', 'print the ready line, each API call and each webhook attempt as JSON lines'),
   ).action(async (flags: DevFlags) => {
     const cwd = process.cwd();
     const file = await readConfigFile(cwd);
+    const exportOnExit = flags.exportOnExit && resolve(flags.exportOnExit);
+    const options = emulatorOptions(flags, file);
+    // `--import x --export-on-exit x` carries a world from run to run; the first run has no x yet.
+    if (exportOnExit && options.state === exportOnExit && !existsSync(exportOnExit)) options.state = undefined;
     await runDevSession({
       emulator: {
-        ...emulatorOptions(flags, file),
+        ...options,
         host: flags.host,
         dataDir: flags.ephemeral ? undefined : resolve(flags.data),
         demo: true,
@@ -40,6 +47,7 @@ export function devCommand(program: Command): void {
       cwd,
       open: flags.open,
       json: flags.json,
+      exportOnExit: exportOnExit || undefined,
     });
   });
 }

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { SavedStateInfo, StateFile, StateSummary } from '../../control/state-control.js';
+import { UserError } from '../../errors.js';
+import { summaryOf } from '../../state/state-file.js';
+import { readStateFile, writeStateFile } from '../../state/state-io.js';
+import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import { color, println } from '../output.js';
+
+/**
+ * `addon state ...`: save the running emulator's world by name and go back to it, or carry it in one
+ * portable file (docs/state.md).
+ */
+export function stateCommand(program: Command): void {
+  const list = (command: Command) =>
+    againstEmulator(
+      command.description('list the saved states'),
+      'print as JSON',
+      (emulator) => emulator.get<{ data: SavedStateInfo[] }>('/states'),
+      showStates,
+    );
+  const state = list(program.command('state').description('save, restore, export and import the world'));
+  list(state.command('list'));
+  againstEmulator(
+    state.command('save <name>').description('save the world under a name (in the data dir)'),
+    'print as JSON',
+    (emulator, _flags: EmulatorFlags, name: string) =>
+      emulator.post<SavedStateInfo>('/states', { name }, { name: 'the name' }),
+    (info) => println(`Saved ${info.name}: ${records(info.records)}, at ${info.savedAt} (emulated).`),
+  );
+  againstEmulator(
+    state.command('restore <name>').description('go back to a saved world (records, counters, subscriptions, clock)'),
+    'print as JSON',
+    (emulator, _flags: EmulatorFlags, name: string) =>
+      emulator.post<StateSummary>(`/states/${encodeURIComponent(name)}/restore`, {}, { name: 'the name' }),
+    (summary, { args: [name] }) => println(`Restored ${name}: ${describe(summary)}.`),
+  );
+  againstEmulator(
+    state.command('reset').description('go back to the start: the world of --import, else an empty one'),
+    'print as JSON',
+    (emulator) => emulator.post<StateSummary>('/reset', {}),
+    (summary) => println(`Reset to ${describe(summary)}.`),
+  );
+  againstEmulator(
+    state.command('rm <name>').description('remove a saved state'),
+    'print as JSON',
+    async (emulator, _flags: EmulatorFlags, name: string) => {
+      await emulator.delete(`/states/${encodeURIComponent(name)}`, { name: 'the name' });
+      return { removed: name };
+    },
+    ({ removed }) => println(`Removed ${removed}.`),
+  );
+  againstEmulator(
+    state.command('export <file>').description('write the world to one portable JSON file (- for stdout)'),
+    'print a summary as JSON',
+    async (emulator, _flags: EmulatorFlags, file: string) => {
+      const world = await emulator.get<StateFile>('/state');
+      if (file === '-') {
+        process.stdout.write(JSON.stringify(world, null, 2) + '\n');
+        return undefined;
+      }
+      await writeStateFile(resolve(file), world);
+      return { file: resolve(file), ...summaryOf(world) };
+    },
+    (summary, { args: [file] }) => summary && println(`Exported ${describe(summary)} to ${file}.`),
+  );
+  againstEmulator(
+    state
+      .command('import <file>')
+      .description('make a state file the world; the whole file is checked first, and nothing changes on any problem'),
+    'print as JSON',
+    async (emulator, _flags: EmulatorFlags, file: string) => {
+      const content = await readStateFile(resolve(file));
+      return emulator.put<StateSummary>('/state', content).catch((error: unknown) => {
+        throw error instanceof UserError ? new UserError(`${file}: ${error.message}; nothing was changed`) : error;
+      });
+    },
+    (summary, { args: [file] }) => println(`Imported ${file}: ${describe(summary)}.`),
+  );
+}
+
+const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
+
+function describe(summary: StateSummary): string {
+  const total = Object.values(summary.records).reduce((a, b) => a + b, 0);
+  const orgs = summary.organizations.length;
+  return `${records(total)} in ${orgs} organization${orgs === 1 ? '' : 's'}`;
+}
+
+function showStates({ data }: { data: SavedStateInfo[] }): void {
+  if (!data.length) println(color.dim('No saved states. Save one with addon state save <name>.'));
+  for (const info of data)
+    println(
+      `${info.name}  ${records(info.records)}  ${color.dim(info.savedAt ? `saved ${info.savedAt}` : 'unreadable')}`,
+    );
+}
