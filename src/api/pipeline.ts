@@ -9,6 +9,7 @@ import type { FaultSet } from '../faults/fault-set.js';
 import { applyFault, useAfterWrite, type AppliedFault } from './fault-effects.js';
 import { API_PREFIX } from './addon-api.js';
 import { ApiError } from '../errors.js';
+import type { WorldGate } from '../state/world-gate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +34,7 @@ interface PendingAudit {
 }
 
 export interface PipelineDeps {
+  gate: WorldGate;
   tokens: TokenService;
   limiter: RateLimiter;
   audit: AuditLog;
@@ -46,11 +48,11 @@ export interface PipelineDeps {
  * audit logging, scope enforcement, all as the request arrives, before its body is even read: a
  * caller without the scope learns that first, whatever it sent. Then the fault rules (docs/faults.md):
  * only a call the platform would serve can be faulted, and a faulted call has counted against the
- * rate limit like any other. The audit line is written when the answer is sent (so it has the status
+ * rate limit like any other. Last, before the handler, a call waits while a scenario runs. The audit line is written when the answer is sent (so it has the status
  * and duration), for every request that passed the rate limit.
  */
 export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
-  const { tokens, limiter, audit, clock, timers, faults } = deps;
+  const { gate, tokens, limiter, audit, clock, timers, faults } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('audit', null);
   app.decorateRequest('afterWrite', null);
@@ -71,6 +73,14 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
     }
   });
   useAfterWrite(app);
+
+  // Last, just before the route's handler: a call waits while a scenario runs (state/world-gate.ts).
+  // Here rather than on arrival, so a body still being read cannot slip into the run.
+  app.addHook('preHandler', (_request, _reply, done) => {
+    const waiting = gate.passage();
+    if (waiting) void waiting.then(() => done());
+    else done();
+  });
 
   const record = (request: FastifyRequest, status: number, durationMs = 0) => {
     const { session, audit: pending } = request;

@@ -11,6 +11,7 @@ import { faultsCommand } from './commands/faults.js';
 import { initCommand } from './commands/init.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
+import { scenarioCommand } from './commands/scenario.js';
 import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
@@ -27,16 +28,16 @@ export function program(): Command {
     .enablePositionalOptions()
     .exitOverride();
   const commands = [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, eventsCommand, triggerCommand];
-  for (const add of [
-    ...commands,
+  const more = [
     deliveriesCommand,
     inboxCommand,
     faultsCommand,
     stateCommand,
+    scenarioCommand,
     execCommand,
     initCommand,
-  ])
-    add(cli);
+  ];
+  for (const add of [...commands, ...more]) add(cli);
   return cli;
 }
 

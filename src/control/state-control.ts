@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors.js';
 import type { SavedStateInfo } from '../state/saved-states.js';
 import { summaryOf, type StateFile, type StateSummary } from '../state/state-file.js';
+import type { ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
+import { PLAIN_ID } from '../emulator/settings.js';
 
 export type { SavedStateInfo } from '../state/saved-states.js';
 export type { StateFile, StateSummary } from '../state/state-file.js';
+export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 
 /** What the state routes drive (the emulator implements it): `addon state ...`. */
 export interface StateControlTarget {
@@ -17,12 +21,18 @@ export interface StateControlTarget {
   removeState(name: string): Promise<void>;
   /** Back to the start: the state the emulator started from (`--import`), else an empty world. */
   reset(): Promise<void>;
+  /**
+   * Runs a scenario (its content, or in process the path of its file): checked whole first, run as
+   * one unit, and on a failing step the world goes back to what it was.
+   */
+  scenario(scenario: unknown, options?: ScenarioOptions): Promise<ScenarioResult>;
 }
 
 const hide = { hide: true };
 const nameParams = { type: 'object', properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] };
 /** A state file of 100,000 records is about 40 MB; a larger body is a mistake, not a world. */
 const STATE_BODY_LIMIT = 256 * 1024 * 1024;
+const SCENARIO_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** `addon state ...` (registered inside the guarded control API). */
 export function stateControlRoutes(app: FastifyInstance, target: StateControlTarget): void {
@@ -36,6 +46,30 @@ export function stateControlRoutes(app: FastifyInstance, target: StateControlTar
   app.post('/reset', { schema: hide }, async () => {
     await target.reset();
     return summaryOf(target.exportState());
+  });
+
+  app.post<{ Body: { scenario: unknown; orgId?: string; webhooks?: boolean } }>('/scenario', {
+    schema: {
+      ...hide,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          scenario: {},
+          orgId: { type: 'string', pattern: PLAIN_ID.source },
+          webhooks: { type: 'boolean' },
+        },
+        required: ['scenario'],
+      },
+    },
+    bodyLimit: SCENARIO_BODY_LIMIT,
+    handler: async (request) => {
+      const { scenario, orgId, webhooks } = request.body;
+      // The path form is for code in the emulator's process; over HTTP the file's content comes.
+      if (typeof scenario === 'string')
+        throw new ApiError(400, 'invalid_scenario', 'send the scenario itself, not a path');
+      return target.scenario(scenario, { orgId, webhooks });
+    },
   });
 
   app.get('/states', { schema: hide }, async () => ({ data: await target.listStates() }));

@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
@@ -21,3 +21,24 @@ export const validators = (): { json: Ajv; text: Ajv } =>
     json: addFormats(new Ajv({ ...shared, coerceTypes: false, useDefaults: false })),
     text: addFormats(new Ajv({ ...shared, coerceTypes: true, useDefaults: true })),
   });
+
+/**
+ * One validation error in words, its place written as a person would: `/lineItems/0/quantity` under
+ * `data` is `data.lineItems[0].quantity must be > 0`; an unknown field and allowed values are named.
+ */
+export function describeError(error: ErrorObject, root = ''): string {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('');
+  const where = `${root}${path}`.replace(/^\./, '') || 'the document';
+  const params = error.params as { additionalProperty?: string; allowedValues?: unknown[] };
+  const detail = params.additionalProperty
+    ? ` (${JSON.stringify(params.additionalProperty)})`
+    : params.allowedValues
+      ? `: ${params.allowedValues.join(', ')}`
+      : '';
+  return `${where} ${error.message}${detail}`;
+}

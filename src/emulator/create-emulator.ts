@@ -25,9 +25,12 @@ import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger } from '../webhooks/trigger.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
-import { readStateFile } from '../state/state-io.js';
+import { readJsonFile } from '../json-file.js';
 import type { StateFile } from '../state/state-file.js';
 import { createWorld, type Checkpoint, type World } from '../state/world.js';
+import { createWorldGate } from '../state/world-gate.js';
+import { checkScenario } from '../scenarios/scenario-check.js';
+import { runScenario } from '../scenarios/run-scenario.js';
 import { createHttpApp, listenOn } from './http-app.js';
 import { openPersistedClock } from './persisted-clock.js';
 import { createRegistry, type Registry } from './registry.js';
@@ -151,6 +154,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
     const mintToken = sessionPolicy(tokens, settings, registry.scopes);
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
+    const gate = createWorldGate();
     const world = createWorld({
       store,
       registry,
@@ -258,6 +262,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       restoreState: (name) => world.restore(name),
       listStates: () => world.list(),
       removeState: (name) => world.remove(name),
+      async scenario(input, { orgId = settings.orgId, webhooks: deliver } = {}) {
+        checkId('orgId', orgId);
+        const content = typeof input === 'string' ? await readJsonFile(input) : input;
+        const file = checkScenario(content, registry);
+        const deps = { domain, trigger, advanceClock: emulator.advanceClock, clock, webhooks, world, gate };
+        return runScenario(deps, file, { orgId, webhooks: deliver });
+      },
 
       close() {
         closing ??= (async () => {
@@ -273,7 +284,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     };
 
     const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
-    app = await createHttpApp({ ...parts, control: emulator, apiUrl: () => emulator.apiUrl });
+    app = await createHttpApp({ ...parts, gate, control: emulator, apiUrl: () => emulator.apiUrl });
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
@@ -288,7 +299,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
 /** The world of a state file or its content; a file that will not load is the user's to fix, and changes nothing. */
 async function startFrom(world: World, state: StateFile | string): Promise<void> {
-  const content = typeof state === 'string' ? await readStateFile(state) : state;
+  const content = typeof state === 'string' ? await readJsonFile(state) : state;
   try {
     await world.startFrom(content);
   } catch (error) {

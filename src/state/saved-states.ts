@@ -2,7 +2,8 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, notFound } from '../errors.js';
 import type { StateFile } from './state-file.js';
-import { readStateFile, writeStateFile } from './state-io.js';
+import { readJsonFile } from '../json-file.js';
+import { writeStateFile } from './state-io.js';
 
 /** A named state as `addon state list` shows it. */
 export interface SavedStateInfo {
@@ -51,10 +52,10 @@ function inDirectory(dir: string): SavedStates {
     },
     async read(name) {
       if (!(await exists(name))) throw missing(name);
-      return readStateFile(path(name));
+      return readJsonFile(path(name));
     },
     async list() {
-      const read = (name: string) => readStateFile(path(name)).catch(() => null);
+      const read = (name: string) => readJsonFile(path(name)).catch(() => null);
       return Promise.all((await names()).map(async (name) => infoOf(name, (await read(name)) as StateFile | null)));
     },
     async remove(name) {

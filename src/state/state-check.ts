@@ -1,9 +1,9 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { CLOCK_HORIZON_MS } from '../clock.js';
 import { MAX_CONFIG_KEYS, STORAGE_KEY } from '../domain/addon-data.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { validators } from '../domain/validator.js';
+import { describeError, validators } from '../domain/validator.js';
 import { APP_ID, PLAIN_ID } from '../emulator/settings.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
@@ -24,7 +24,7 @@ export function checkState(input: unknown, registry: Registry): StateFile {
       `it was written by a newer addon-devkit (state format version ${file.version}; this one reads version ${STATE_VERSION}): upgrade addon-devkit to load it`,
     );
   const validate = validatorFor(registry);
-  if (!validate(file)) throw invalidState(describe(validate.errors![0]));
+  if (!validate(file)) throw invalidState(describeError(validate.errors![0]));
   const checked = file as StateFile;
   for (const [orgId, org] of Object.entries(checked.organizations)) checkOrganization(orgId, org, registry);
   return checked;
@@ -78,23 +78,6 @@ function checkReferences(
         );
     });
   }
-}
-
-/** `/organizations/org_1/records/invoices/3/total` + `must be number` -> `organizations.org_1.records.invoices[3].total must be number`. */
-function describe(error: ErrorObject): string {
-  const path = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part.replace(/~1/g, '/').replace(/~0/g, '~')}`))
-    .join('')
-    .replace(/^\./, '');
-  const params = error.params as { additionalProperty?: string; allowedValues?: unknown[] };
-  const detail = params.additionalProperty
-    ? ` (${JSON.stringify(params.additionalProperty)})`
-    : params.allowedValues
-      ? `: ${params.allowedValues.join(', ')}`
-      : '';
-  return `${path || 'the file'} ${error.message}${detail}`;
 }
 
 const compiled = new WeakMap<Registry, ValidateFunction>();

@@ -4,6 +4,7 @@ import type { TriggerResult } from '../control/webhook-control.js';
 import { parseDuration } from '../duration.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { Checkpoint } from '../state/world.js';
+import type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 import type { MintRequest } from '../auth/tokens.js';
 import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
@@ -42,6 +43,12 @@ export interface TestEmulator {
   checkpoint(): Checkpoint;
   /** Back to a checkpoint (as often as wanted). A webhook attempt in flight is not logged afterwards. */
   rollback(checkpoint: Checkpoint): Promise<void>;
+  /**
+   * Runs a scenario (docs/scenarios.md): a file's path or its content. The whole of it is checked
+   * first; on a failing step the world goes back to what it was, and the error names the step.
+   * Resolves with the records its steps named (`as`), once its events were delivered.
+   */
+  scenario(scenario: ScenarioFile | string, options?: ScenarioOptions): Promise<ScenarioResult>;
   stop(): Promise<void>;
   /**
    * The fault rules in force (docs/faults.md): `faults.add({ path: '/customers', status: 503 })`,
@@ -84,6 +91,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     reset: () => emulator.reset(),
     checkpoint: () => emulator.checkpoint(),
     rollback: (checkpoint) => emulator.rollback(checkpoint),
+    scenario: (scenario, options) => emulator.scenario(scenario, options),
     stop: () => emulator.close(),
   };
 }

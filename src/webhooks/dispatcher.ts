@@ -68,17 +68,24 @@ export function createDispatcher(options: DispatcherOptions) {
     return log.save(delivery);
   };
 
-  const envelope = (event: string, data: EventData, orgId: string) => {
+  const envelope = (event: string, data: EventData, orgId: string, timestamp: string) => {
     const deliveryId = randomUUID();
-    const payload = JSON.stringify({ event, data, organizationId: orgId, timestamp: clock.nowIso(), deliveryId });
+    const payload = JSON.stringify({ event, data, organizationId: orgId, timestamp, deliveryId });
     return { deliveryId, payload };
   };
 
-  const open = (subscription: Subscription, event: string, orgId: string, data: EventData, replayOf: string | null) => {
+  const open = (
+    subscription: Subscription,
+    event: string,
+    orgId: string,
+    data: EventData,
+    replayOf: string | null,
+    at = clock.nowIso(),
+  ) => {
     // A replay is the developer's own act: no rule touches it.
     const fault = replayOf === null ? options.faults?.forWebhook({ event, orgId }) : null;
     return save({
-      ...envelope(event, data, orgId),
+      ...envelope(event, data, orgId, at),
       event,
       orgId,
       appId: subscription.appId,
@@ -207,13 +214,14 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     /**
      * Fires `event` in an organization: one delivery per active subscription, each sent at once.
-     * Resolves when every first attempt is done (REST writes do not wait for it).
+     * Resolves when every first attempt is done (REST writes do not wait for it). `at` is when the
+     * event happened, the envelope's timestamp: now, unless it was held back (a scenario run).
      */
-    emit(orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]> {
+    emit(orgId: string, definition: EventDefinition, data: EventData, at?: string): Promise<Delivery[]> {
       return tracked(
         (async () => {
           const active = subscriptions.activeFor(orgId, definition.name);
-          const deliveries = await Promise.all(active.map((s) => open(s, definition.name, orgId, data, null)));
+          const deliveries = await Promise.all(active.map((s) => open(s, definition.name, orgId, data, null, at)));
           return Promise.all(deliveries.map(attempt));
         })(),
       );

@@ -24,6 +24,6 @@ export function createTrigger(quietDomain: Domain, webhooks: Webhooks, catalog: 
     const definition = catalog.known(event);
     const record = await sampleRecord(quietDomain, orgId, definition.source);
     const data = webhooks.dataOf(definition, record, record, override);
-    return { event, orgId, data, deliveries: await webhooks.dispatcher.emit(orgId, definition, data) };
+    return { event, orgId, data, deliveries: await webhooks.fire(orgId, definition, data) };
   };
 }

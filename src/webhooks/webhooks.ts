@@ -4,7 +4,7 @@ import { newId } from '../domain/ids.js';
 import { mergePatch } from '../domain/merge-patch.js';
 import type { Doc, Store } from '../store/store.js';
 import type { Catalog, EventContext, EventData, EventDefinition } from './catalog.js';
-import { createDeliveryLog, type DeliveryFilter } from './delivery-log.js';
+import { createDeliveryLog, type Delivery, type DeliveryFilter } from './delivery-log.js';
 import { createDispatcher } from './dispatcher.js';
 import { createInbox } from './inbox.js';
 import { createSubscriptionService } from './subscriptions.js';
@@ -32,6 +32,13 @@ export function createWebhooks(options: WebhooksOptions) {
   const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs, faults });
   const inbox = createInbox({ store, clock });
   const context = (before?: Doc | null): EventContext => ({ now: clock.nowIso(), newId, before });
+  let held: HeldEvent[] | null = null;
+
+  const fire = (orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]> => {
+    if (!held) return dispatcher.emit(orgId, definition, data);
+    held.push({ orgId, definition, data, at: clock.nowIso() });
+    return Promise.resolve([]);
+  };
 
   /** The event's data built from a record, with `override` merged over it (JSON Merge Patch). */
   const dataOf = (definition: EventDefinition, record: Doc, before?: Doc | null, override?: EventData): EventData => {
@@ -50,10 +57,31 @@ export function createWebhooks(options: WebhooksOptions) {
     onChange(change: RecordChange): void {
       for (const definition of catalog.eventsOf(change)) {
         const data = dataOf(definition, (change.after ?? change.before)!, change.before);
-        dispatcher.emit(change.orgId, definition, data).catch((error: unknown) => {
+        fire(change.orgId, definition, data).catch((error: unknown) => {
           logger.error(`delivering ${definition.name} failed`, error);
         });
       }
+    },
+
+    /** Fires an event: one delivery per active subscription, each attempted at once (none while held). */
+    fire,
+
+    /**
+     * Holds back every event fired from now on (a scenario run): `release()` sends them in the order
+     * they happened, each with the time it happened, and resolves when their first attempts are done;
+     * `discard()` drops them. One hold at a time.
+     */
+    hold(): Hold {
+      if (held) throw new Error('events are already held');
+      const events: HeldEvent[] = (held = []);
+      const end = () => void (held = null);
+      return {
+        async release() {
+          end();
+          await Promise.all(events.map((e) => dispatcher.emit(e.orgId, e.definition, e.data, e.at)));
+        },
+        discard: end,
+      };
     },
 
     /** The delivery log, newest first; a misspelt event would list nothing, silently, so it is a 400. */
@@ -67,3 +95,16 @@ export function createWebhooks(options: WebhooksOptions) {
 }
 
 export type Webhooks = ReturnType<typeof createWebhooks>;
+
+interface HeldEvent {
+  orgId: string;
+  definition: EventDefinition;
+  data: EventData;
+  /** When it happened, on the emulated clock: the envelope's timestamp. */
+  at: string;
+}
+
+export interface Hold {
+  release(): Promise<void>;
+  discard(): void;
+}

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import type { ScenarioResult } from '../../control/state-control.js';
+import { UserError } from '../../errors.js';
+import { readJsonFile } from '../../json-file.js';
+import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import { println } from '../output.js';
+
+interface RunFlags extends EmulatorFlags {
+  org?: string;
+  webhooks: boolean;
+}
+
+const onOff = (text: string): boolean => {
+  if (text !== 'on' && text !== 'off') throw new InvalidArgumentError('expected on or off');
+  return text === 'on';
+};
+
+/** `addon scenario run <file>`: a world described once, made the same way every time (docs/scenarios.md). */
+export function scenarioCommand(program: Command): void {
+  const scenario = program.command('scenario').description('run scenario files: worlds described as steps');
+  againstEmulator(
+    scenario
+      .command('run <file>')
+      .description('run the steps of a scenario file; if one fails, the world goes back to what it was')
+      .option('--org <id>', 'organization the steps work in (default: the emulated one)')
+      .option('--webhooks <on|off>', 'deliver the events the steps fire (on, the default) or none', onOff, true),
+    'print { "records": { <as name>: <record> } } as JSON',
+    async (emulator, flags: RunFlags, file: string) => {
+      const content = await readJsonFile(resolve(file));
+      const body = { scenario: content, orgId: flags.org, webhooks: flags.webhooks };
+      return emulator.post<ScenarioResult>('/scenario', body, { orgId: '--org' }).catch((error: unknown) => {
+        throw error instanceof UserError ? new UserError(`${file}: ${error.message}`) : error;
+      });
+    },
+    ({ records }, { args: [file] }) => {
+      const named = Object.entries(records);
+      println(`Ran ${file}${named.length ? ':' : '.'}`);
+      for (const [name, record] of named) println(`  ${name}  ${record._id}`);
+    },
+  );
+}

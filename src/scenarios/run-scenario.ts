@@ -1,0 +1,83 @@
+import type { Clock } from '../clock.js';
+import type { Domain } from '../domain/domain.js';
+import type { Fields } from '../domain/resource.js';
+import { parseDuration } from '../duration.js';
+import { ApiError, UserError } from '../errors.js';
+import type { Doc } from '../store/store.js';
+import type { World } from '../state/world.js';
+import type { WorldGate } from '../state/world-gate.js';
+import type { Trigger } from '../webhooks/trigger.js';
+import type { Webhooks } from '../webhooks/webhooks.js';
+import { timeOf, valueAt, resolveReferences, type Reference } from './references.js';
+import { actionOf, type ScenarioFile, type ScenarioOptions, type ScenarioResult, type Step } from './scenario-file.js';
+import { invalidScenario } from './scenario-check.js';
+
+export interface ScenarioDeps {
+  /** The domain whose changes fire events, as the API's do. */
+  domain: Domain;
+  trigger: Trigger;
+  advanceClock(ms: number): Promise<unknown>;
+  clock: Clock;
+  webhooks: Pick<Webhooks, 'hold'>;
+  world: Pick<World, 'checkpoint' | 'rollback'>;
+  gate: WorldGate;
+}
+
+/**
+ * Runs a checked scenario as one unit. API calls wait meanwhile (the gate), its events are held, and
+ * on success they are delivered in order (or, with `webhooks: false`, dropped); when a step fails,
+ * the world goes back to the checkpoint taken before the first, and nothing was delivered.
+ */
+export function runScenario(
+  deps: ScenarioDeps,
+  file: ScenarioFile,
+  { orgId, webhooks = true }: Required<Pick<ScenarioOptions, 'orgId'>> & ScenarioOptions,
+): Promise<ScenarioResult> {
+  return deps.gate.exclusive(async () => {
+    const checkpoint = deps.world.checkpoint();
+    const hold = deps.webhooks.hold();
+    const records = new Map<string, Doc>();
+    for (const [i, step] of file.steps.entries()) {
+      try {
+        await runStep(deps, step, orgId, records);
+      } catch (error) {
+        hold.discard();
+        await deps.world.rollback(checkpoint);
+        throw failed(i, step, error);
+      }
+    }
+    if (webhooks) await hold.release();
+    else hold.discard();
+    return { records: Object.fromEntries(records) };
+  });
+}
+
+async function runStep(deps: ScenarioDeps, step: Step, orgId: string, records: Map<string, Doc>): Promise<void> {
+  const resolved = resolveReferences(step, (reference, expression) =>
+    lookup(reference, expression, records, deps.clock),
+  ) as Step;
+  if ('advance' in resolved) return void (await deps.advanceClock(parseDuration(resolved.advance)));
+  if ('trigger' in resolved) return void (await deps.trigger(resolved.trigger, resolved.data, orgId));
+  const collection = deps.domain.collection((resolved as Record<string, unknown>)[actionOf(resolved)] as string);
+  let record: Doc | null = null;
+  if ('create' in resolved) record = await collection.create(orgId, (resolved.data ?? {}) as Fields);
+  if ('update' in resolved) record = await collection.update(orgId, resolved.id, resolved.data);
+  if ('delete' in resolved) await collection.remove(orgId, resolved.id);
+  if (record && 'as' in resolved && resolved.as) records.set(resolved.as, record);
+}
+
+function lookup(reference: Reference, expression: string, records: Map<string, Doc>, clock: Clock): unknown {
+  if ('time' in reference) return timeOf(reference, clock.now());
+  const value = valueAt(records.get(reference.name), reference.path);
+  if (value === undefined) throw invalidScenario(`\${${expression}} has no value`);
+  return value;
+}
+
+/** The step's failure, said with its number and action; the cause keeps its status and code. */
+function failed(i: number, step: Step, error: unknown): Error {
+  const action = actionOf(step);
+  const label = `step ${i + 1} (${action} ${String((step as Record<string, unknown>)[action])})`;
+  if (!(error instanceof ApiError) && !(error instanceof UserError)) return error as Error;
+  const { statusCode = 400, code = 'invalid_scenario' } = error as Partial<ApiError>;
+  return new ApiError(statusCode, code, `${label}: ${(error as Error).message}; nothing was changed`, { step: i + 1 });
+}

@@ -1,0 +1,103 @@
+import { parseDuration } from '../duration.js';
+import type { ResourceDefinition } from '../domain/resource.js';
+import type { JsonSchema } from '../domain/schema.js';
+import { describeError, validators } from '../domain/validator.js';
+import type { Registry } from '../emulator/registry.js';
+import { ApiError } from '../errors.js';
+import { parseReference, referencesIn } from './references.js';
+import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './scenario-file.js';
+
+/**
+ * Checks a whole scenario before its first step: each step's shape (an unknown key is an error, never
+ * ignored), the collections and events it names, its durations, its data against the resource's
+ * schema, and every reference: to a name an earlier step gave, and to a field its record has.
+ * Throws 400 `invalid_scenario` naming the first problem.
+ */
+export function checkScenario(input: unknown, registry: Registry): ScenarioFile {
+  const file = input as Partial<ScenarioFile> | null;
+  if (!isObject(file) || !Array.isArray(file.steps))
+    throw invalidScenario('a scenario is a JSON object with "steps": [...]');
+  const extra = Object.keys(file).filter((key) => key !== 'steps' && key !== 'description');
+  if (extra.length) throw invalidScenario(`unknown key "${extra[0]}" (a scenario has "steps" and a "description")`);
+  if (file.steps.length === 0) throw invalidScenario('"steps" is empty');
+  /** What each `as` name stands for: a record of that resource. */
+  const named = new Map<string, ResourceDefinition>();
+  file.steps.forEach((step, i) => {
+    const problem = (message: string) => invalidScenario(`step ${i + 1}: ${message}`);
+    try {
+      checkStep(step, registry, named);
+    } catch (error) {
+      throw problem((error as Error).message);
+    }
+  });
+  return file as ScenarioFile;
+}
+
+export const invalidScenario = (problem: string): ApiError => new ApiError(400, 'invalid_scenario', problem);
+
+function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDefinition>): void {
+  if (!isObject(step)) throw new Error('a step is an object like { "create": "customers", "data": {...} }');
+  const actions = Object.keys(ACTIONS).filter((action) => action in step) as Action[];
+  if (actions.length !== 1)
+    throw new Error(`name one action: ${Object.keys(ACTIONS).join(', ')} (found ${actions.join(', ') || 'none'})`);
+  const action = actionOf(step);
+  const { keys, required } = ACTIONS[action];
+  const unknown = Object.keys(step).find((key) => !(keys as readonly string[]).includes(key));
+  if (unknown) throw new Error(`unknown key "${unknown}" (a ${action} step takes ${keys.join(', ')})`);
+  const missing = (required as readonly string[]).find((key) => !(key in step));
+  if (missing) throw new Error(`a ${action} step needs "${missing}"`);
+  const target = (step as Record<string, unknown>)[action];
+  if (typeof target !== 'string') throw new Error(`"${action}" must be a string`);
+  for (const { expression } of referencesIn(step)) checkReference(expression, named);
+
+  if (action === 'advance') return void parseDuration(target);
+  if (action === 'trigger') {
+    registry.catalog.known(target);
+    return checkObject(step, 'data', false);
+  }
+  const definition = registry.resources.find((r) => r.name === target);
+  if (!definition) throw new Error(`no collection ${target}; try ${registry.resources.map((r) => r.name).join(', ')}`);
+  if ('id' in step && typeof step.id !== 'string') throw new Error('"id" must be a string');
+  if (action === 'create') checkData(step, definition.createSchema, 'data');
+  if (action === 'update') checkData(step, definition.updateSchema, 'data');
+  if ('as' in step && step.as !== undefined) {
+    if (typeof step.as !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(step.as) || ['today', 'now'].includes(step.as))
+      throw new Error(`"as" must be a name of letters, digits, _ and - (not today or now)`);
+    if (named.has(step.as)) throw new Error(`the name "${step.as}" is given twice`);
+    named.set(step.as, definition);
+  }
+}
+
+/** A reference names a record an earlier step gave a name to, and a field such a record has. */
+function checkReference(expression: string, named: Map<string, ResourceDefinition>): void {
+  const reference = parseReference(expression);
+  if ('time' in reference) return;
+  const definition = named.get(reference.name);
+  if (!definition)
+    throw new Error(`\${${expression}} refers to "${reference.name}", which no earlier step names with "as"`);
+  const fields = (definition.recordSchema.properties ?? {}) as Record<string, unknown>;
+  if (reference.path.length && !(reference.path[0] in fields))
+    throw new Error(`\${${expression}}: a record of ${definition.name} has no field ${reference.path[0]}`);
+}
+
+function checkObject(step: Step, key: string, required: boolean): void {
+  const value = (step as Record<string, unknown>)[key];
+  if (value === undefined && !required) return;
+  if (!isObject(value)) throw new Error(`"${key}" must be an object`);
+}
+
+/** The data against the resource's schema; a value that holds a reference is checked when it is resolved. */
+function checkData(step: Step, schema: JsonSchema, key: string): void {
+  checkObject(step, key, false);
+  const data = (step as Record<string, unknown>)[key] ?? {};
+  const validate = validators().json.compile(schema);
+  if (validate(data)) return;
+  const referring = referencesIn(data).map((r) => r.at);
+  const errors = (validate.errors ?? []).filter(
+    (error) => !referring.some((at) => error.instancePath === at || error.instancePath.startsWith(`${at}/`)),
+  );
+  if (errors.length) throw new Error(describeError(errors[0], key));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
