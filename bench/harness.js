@@ -1,6 +1,8 @@
 // The test harness's cost to a test suite: startEmulator() to ready, and reset(), each the median of
 // 20, against a bare fastify server started and closed on a free port in the same run (the floor a
-// test server cannot go under). Loopback only; every server is closed.
+// test server cannot go under); and going back to a seeded world of about 1,000 records between
+// tests: rollback() to a checkpoint against reset() plus seeding again. Loopback only; every server
+// is closed.
 //
 //   npm run bench            (runs this last)
 //   node bench/harness.js    (after npm run build)
@@ -51,6 +53,24 @@ for (let i = 0; i < RUNS; i++) {
   await app.close();
 }
 
+// A world of about 1,000 records, seeded once (beforeAll); each test adds 10 customers; then back.
+const seeded = await startEmulator({ scopes: ['*'] });
+const seed = () => seeded.emulator.seed(undefined, 200);
+const records = Object.values((await seed()).created).reduce((a, b) => a + b, 0);
+const checkpoint = seeded.checkpoint();
+const rollbacks = [];
+const reseeds = [];
+const aTest = async () => {
+  for (let n = 0; n < 10; n++) await seeded.emulator.domain.collection('customers').create('org_demo', { name: 'x' });
+};
+for (let i = 0; i < RUNS; i++) {
+  await aTest();
+  rollbacks.push(await time(() => seeded.rollback(checkpoint)));
+  await aTest();
+  reseeds.push(await time(async () => (await seeded.reset(), await seed())));
+}
+await seeded.stop();
+
 const start = median(starts);
 const floor = median(bare);
 const reset = median(resets);
@@ -59,3 +79,8 @@ console.log('| measurement | median ms | baseline | baseline ms | ratio |');
 console.log('|---|---|---|---|---|');
 console.log(`| startEmulator() to ready | ${start.toFixed(1)} | bare fastify listen on port 0 | ${floor.toFixed(1)} | ${(start / floor).toFixed(1)}x |`);
 console.log(`| reset() with 20 records | ${reset.toFixed(2)} | startEmulator() to ready | ${start.toFixed(1)} | ${(reset / start).toFixed(3)}x |`);
+const rollback = median(rollbacks);
+const reseed = median(reseeds);
+console.log(
+  `| rollback() to a world of ${records} records | ${rollback.toFixed(2)} | reset() + seeding again | ${reseed.toFixed(1)} | ${(rollback / reseed).toFixed(4)}x (target: rollback <= 5 ms) |`,
+);

@@ -45,6 +45,8 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   row('Scopes', `${settings.grantedScopes.join(' ')} ${color.dim(`(declared: ${settings.scopes.join(' ')})`)}`);
   row('Rate limit', `${settings.rateLimit} requests/hour`);
   row('Data', emulator.dataDir ?? 'in memory (--ephemeral)');
+  const { importedFrom } = emulator.status();
+  if (importedFrom) row('World', `${importedFrom} ${color.dim('(--import; reset goes back to it)')}`);
   const { seed } = emulator.faults;
   const rules = emulator.faults.list().length;
   row('Faults', rules ? `${rules} rule${rules === 1 ? '' : 's'}, seed ${seed}` : color.dim(`none (seed ${seed})`));

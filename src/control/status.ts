@@ -15,4 +15,6 @@ export interface EmulatorStatus extends EmulatorSettings {
   resources: string[];
   /** The seed of the fault rules' random source: pass it as `--fault-seed` to repeat a run. */
   faultSeed: number;
+  /** The state file the world started from (`--import`), which `reset` goes back to; null for none. */
+  importedFrom: string | null;
 }

@@ -206,6 +206,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         clock: time.state(),
         resources: registry.resources.map((r) => r.name),
         faultSeed: faults.seed,
+        importedFrom: typeof options.state === 'string' ? options.state : options.state ? '(a state object)' : null,
       }),
       mintToken,
       clockState: time.state,

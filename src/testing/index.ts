@@ -9,6 +9,9 @@ import type { MintRequest } from '../auth/tokens.js';
 import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 
+export type { Checkpoint } from '../state/world.js';
+export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
+
 /** What a test suite gets from `startEmulator`: a running, isolated emulator and its handles. */
 export interface TestEmulator {
   /** `http://127.0.0.1:<free port>` */
