@@ -48,8 +48,9 @@ export interface PipelineDeps {
  * audit logging, scope enforcement, all as the request arrives, before its body is even read: a
  * caller without the scope learns that first, whatever it sent. Then the fault rules (docs/faults.md):
  * only a call the platform would serve can be faulted, and a faulted call has counted against the
- * rate limit like any other. Last, before the handler, a call waits while a scenario runs. The audit line is written when the answer is sent (so it has the status
- * and duration), for every request that passed the rate limit.
+ * rate limit like any other. Last, before the handler, a call waits while a scenario runs. The audit
+ * line is written when the answer is sent (so it has the status and duration), for every request that
+ * passed the rate limit.
  */
 export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
   const { gate, tokens, limiter, audit, clock, timers, faults } = deps;

@@ -13,8 +13,6 @@ export interface PersistedClock {
   state(): ClockState;
   /** Moves the clock forward, saves the offset and tells the listeners. */
   advance(ms: number): Promise<ClockState>;
-  /** Saves the offset again (after the store was cleared: a reset keeps the time). */
-  save(): Promise<void>;
   /** Takes the offset the store now holds (a restored world brought its own) and tells the listeners. */
   reload(): ClockState;
   onChange(listener: (state: ClockState) => void): () => void;
@@ -46,7 +44,6 @@ export function openPersistedClock(store: Store, dataDir: string | null, given?:
   return {
     clock,
     state,
-    save,
     async advance(ms) {
       clock.advance(ms);
       await save();

@@ -73,8 +73,6 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
       return true;
     },
 
-    clear: () => change({ clear: true }),
-
     snapshot: () => copyTables(tables),
 
     replace(next) {

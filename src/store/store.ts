@@ -22,8 +22,6 @@ export interface Store {
   scopes(collection: string): string[];
   put(collection: string, scope: string, doc: Doc): Promise<void>;
   delete(collection: string, scope: string, id: string): Promise<boolean>;
-  /** Drops every document (the emulator's reset). */
-  clear(): Promise<void>;
   /**
    * A copy of every table, sharing the documents (they are never mutated in place): a checkpoint, or
    * the world an export is made of.

@@ -72,8 +72,10 @@ describe('the dispatcher', () => {
 
     const emitted = dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
     await sending;
+    // As a reset does it: the store's world is replaced, then the dispatcher told.
+    const emptied = store.replace(new Map());
     dispatcher.reset();
-    await store.clear();
+    await emptied;
     answer(new Response(null, { status: 204 }));
     const [delivery] = await emitted;
 

@@ -100,12 +100,30 @@ describe('document store', () => {
     await recovered.close();
   });
 
-  it('clear() empties the store durably', async () => {
+  it('replace() swaps every table at once, durably, and later writes go on from the new world', async () => {
     const dir = await tempDir();
     const store = await open(dir);
     await store.put('customers', 'org_a', doc(1));
-    await store.clear();
+    const checkpoint = store.snapshot();
     await store.put('customers', 'org_a', doc(2));
+    await store.put('invoices', 'org_b', doc(9));
+    await store.replace(checkpoint);
+    expect(store.scopes('invoices')).toEqual([]);
+    await store.put('customers', 'org_a', doc(3));
+    const recovered = await open(dir);
+    expect(recovered.list('customers', 'org_a', { limit: 10, offset: 0 }).data).toEqual([doc(1), doc(3)]);
+    expect(recovered.count('invoices', 'org_b')).toBe(0);
+    await recovered.close();
+  });
+
+  it('still reads the clear lines of journals written before replace', async () => {
+    const dir = await tempDir();
+    const lines = [
+      { c: 'customers', s: 'org_a', put: doc(1) },
+      { clear: true },
+      { c: 'customers', s: 'org_a', put: doc(2) },
+    ];
+    await writeFile(join(dir, 'journal-0.ndjson'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const recovered = await open(dir);
     expect(recovered.list('customers', 'org_a', { limit: 10, offset: 0 }).data).toEqual([doc(2)]);
     await recovered.close();
