@@ -204,10 +204,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       }),
       mintToken,
       clockState: time.state,
+      // Returns once what fell due has been done and logged: the time rules' changes, then the webhook
+      // retries and the first attempts of the events those changes fired (opened by the time the
+      // sweep resolves, so settle() covers them).
       async advanceClock(ms) {
         const state = await time.advance(ms);
         await timeRules.sweep();
         webhooks.dispatcher.runDue();
+        await webhooks.dispatcher.settle();
         return state;
       },
 

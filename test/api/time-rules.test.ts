@@ -41,4 +41,23 @@ describe('time rules in the emulator', () => {
       { event: 'invoice.overdue', data: { invoiceId: invoice._id, status: 'overdue', daysOverdue: 2 } },
     ]);
   });
+
+  it('moves it with the clock in process: advanceClock returns with the event delivered and logged', async () => {
+    const receiver = await startReceiver();
+    const em = await inProcess({ timers: stillTimers });
+    const token = (await em.mintToken()).token;
+    const body = { event: 'invoice.overdue', webhookUrl: receiver.url };
+    expect((await em.call('POST', 'events/subscribe', { token, body })).status).toBe(201);
+    const invoice = await sentInvoice(em, token, 0);
+
+    await em.advanceClock(DAY);
+    const [delivery] = em.deliveries({ event: 'invoice.overdue', limit: 10 });
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ attempt: 1 }] });
+    expect(JSON.parse(delivery.payload).data).toMatchObject({ invoiceId: invoice._id, daysOverdue: 1 });
+
+    await em.advanceClock(30 * DAY);
+    await em.idle();
+    expect(em.deliveries({ event: 'invoice.overdue', limit: 10 })).toHaveLength(1);
+    expect(receiver.requests).toHaveLength(1);
+  });
 });
