@@ -192,9 +192,9 @@ const verifyLoop = async () => {
 };
 await Promise.all([...Array.from({ length: 4 }, worker), triggerLoop(), clockLoop(), memoryLoop(), verifyLoop()]);
 
-// Let the last retries go out, then stop the emulator cleanly (it flushes the store and audit log).
+// Send the last retries (the advance answers once their attempts are logged), then stop the emulator
+// cleanly (it flushes the store and audit log).
 await control('/clock/advance', { by: '6m' });
-await new Promise((r) => setTimeout(r, 2_000));
 const deliveries = (await control('/deliveries?limit=5000')).data;
 dev.kill('SIGINT');
 await once(dev, 'exit');

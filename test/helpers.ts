@@ -217,17 +217,19 @@ async function allDeliveries(source: DeliverySource): Promise<Delivery[]> {
   return (await api(`${source.url}${CONTROL_PREFIX}/deliveries?limit=5000`)).body.data;
 }
 
+/** How many attempts the delivery log holds in all, now. */
+export async function attemptsInLog(source: DeliverySource): Promise<number> {
+  return (await allDeliveries(source)).reduce((sum, d) => sum + d.attempts.length, 0);
+}
+
 /**
  * Waits until the delivery log holds `n` attempts in all. A receiver has its request before the
  * emulator has read the answer and logged the attempt, so a test that next advances the clock, resets
- * or stops the emulator must wait for this, not for the receiver.
+ * or stops the emulator must wait for this, not for the receiver. (After a clock advance there is
+ * nothing to wait for: it returns once the attempts that fell due are logged.)
  */
 export async function attemptsLogged(source: DeliverySource, n: number): Promise<void> {
-  await expect
-    .poll(async () => (await allDeliveries(source)).reduce((sum, d) => sum + d.attempts.length, 0), {
-      timeout: 15_000,
-    })
-    .toBe(n);
+  await expect.poll(() => attemptsInLog(source), { timeout: 15_000 }).toBe(n);
 }
 
 export interface ReceivedRequest {
@@ -236,13 +238,18 @@ export interface ReceivedRequest {
 }
 
 /**
- * A real webhook receiver on 127.0.0.1: records every request and answers `status` (or never
- * answers while `hang` is set).
+ * A real webhook receiver on 127.0.0.1: records every request and answers `status`, `delayMs` after
+ * it arrived (a slow receiver), or never while `hang` is set.
  */
-export async function startReceiver(options: { status?: number } = {}) {
+export async function startReceiver(options: { status?: number; delayMs?: number } = {}) {
   const { createServer } = await import('node:http');
   const { EventEmitter, once } = await import('node:events');
-  const state = { status: options.status ?? 200, hang: false, requests: [] as ReceivedRequest[] };
+  const state = {
+    status: options.status ?? 200,
+    delayMs: options.delayMs ?? 0,
+    hang: false,
+    requests: [] as ReceivedRequest[],
+  };
   const arrivals = new EventEmitter();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -250,8 +257,11 @@ export async function startReceiver(options: { status?: number } = {}) {
     request.on('end', () => {
       state.requests.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       arrivals.emit('request');
-      if (!state.hang)
-        response.writeHead(state.status, { 'content-type': 'text/plain' }).end(`answered ${state.status}`);
+      if (state.hang) return;
+      const { status } = state;
+      const answer = () => response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+      if (state.delayMs) setTimeout(answer, state.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

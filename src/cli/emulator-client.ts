@@ -8,8 +8,8 @@ export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4455';
 const PROBE_TIMEOUT_MS = 3_000;
 /**
  * Beyond the receivers' time to answer: a trigger waits for the first attempt of each of its
- * deliveries (bounded by the webhook timeout the emulator reports), and a seed of 10,000 records
- * takes a few seconds.
+ * deliveries, and a clock advance for the attempts that fell due (both bounded by the webhook
+ * timeout the emulator reports), and a seed of 10,000 records takes a few seconds.
  */
 const CALL_MARGIN_MS = 30_000;
 

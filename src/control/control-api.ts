@@ -32,6 +32,7 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
   status(): EmulatorStatus;
   mintToken: MintSession;
   clockState(): ClockState;
+  /** Moves the clock; resolves once the time rules and webhook retries that fell due are done and logged. */
   advanceClock(ms: number): Promise<ClockState>;
   auditEntries(limit: number): AuditEntry[];
   /** Every live happening: API calls (audit), delivery attempts, clock moves. */

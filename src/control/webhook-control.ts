@@ -16,7 +16,10 @@ export interface WebhookControlTarget {
   delivery(idOrPrefix: string): Delivery;
   replay(idOrPrefix: string): Promise<Delivery>;
   inboxEntries(name: string, limit: number): InboxEntry[];
-  /** Resolves once no webhook attempt is in flight and none is due (dispatcher.idle). */
+  /**
+   * Resolves once no time-rule sweep and no webhook attempt is in flight and none is due on the
+   * emulated clock (timeRules.idle, then dispatcher.idle).
+   */
   idle(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import type { Doc } from '../store/store.js';
 import type { ResourceEvents } from './event-family.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { JsonSchema } from './schema.js';
+import type { TimeRule } from './time-rules.js';
 
 export type Fields = Record<string, unknown>;
 
@@ -34,9 +35,9 @@ export interface Samples {
 
 /**
  * One business resource, whole: its schemas (which validate requests and make the OpenAPI document),
- * its references, lifecycle and rules, its events and its samples. Adding a resource is adding one of
- * these to the registry (emulator/registry.ts): its routes, scopes, events, OpenAPI schemas and
- * seeding follow from it.
+ * its references, lifecycle, rules and time rules, its events and its samples. Adding a resource is
+ * adding one of these to the registry (emulator/registry.ts): its routes, scopes, events, OpenAPI
+ * schemas, seeding and time rules follow from it.
  */
 export interface ResourceDefinition {
   /** The collection, its path under the API, and its scopes' resource: `customers`. */
@@ -51,6 +52,8 @@ export interface ResourceDefinition {
   /** Top-level fields that name another record of the organization, and its collection; checked on every write. */
   references?: Record<string, string>;
   lifecycle?: Lifecycle;
+  /** What the emulated clock does to its records by itself (domain/time-rules.ts runs them). */
+  timeRules?: TimeRule[];
   /**
    * The stored fields of a new record from a valid body, its schema defaults and initial status
    * applied; without it, the body as it is. Fields it leaves out are stored as null.

@@ -15,6 +15,7 @@ import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
+import { createTimeRules, type TimeRules } from '../domain/time-rules.js';
 import { ApiError, UserError } from '../errors.js';
 import { warningLogger, type Logger } from '../logger.js';
 import { lockDataDir } from '../store/data-dir.js';
@@ -100,6 +101,11 @@ export interface Emulator extends ControlTarget {
   /** Back to a checkpoint, as many times as wanted; an attempt in flight is not logged afterwards. */
   rollback(checkpoint: Checkpoint): Promise<void>;
   readonly webhooks: Webhooks;
+  /**
+   * The resources' time rules (an unpaid invoice becomes overdue): `sweep()` applies what is due on the
+   * emulated clock now, and is what to call after replacing the store's records wholesale; `idle()`.
+   */
+  readonly timeRules: Pick<TimeRules, 'sweep' | 'idle'>;
   /** The fault rules in force: `add(rule)`, `list()`, `clear(id?)`, and the `seed`. */
   readonly faults: FaultSet;
   /** The bundled demo add-on's URL while it is served (option `demo`). */
@@ -147,10 +153,25 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       logger,
       faults,
     });
-    const domain = createDomain(registry.resources, { store, clock, onChange: webhooks.onChange });
+    // Every record change, quiet ones too, may bring the time rules' next due instant closer.
+    // `timeRules` is made below from this domain, before any record can change.
+    const domain = createDomain(registry.resources, {
+      store,
+      clock,
+      onChange(change) {
+        webhooks.onChange(change);
+        timeRules.onChange(change);
+      },
+    });
     // Records made for `addon trigger` and `addon seed` fire no events: a trigger sends exactly its
     // event, and seeding does not flood the subscribers.
-    const quietDomain = createDomain(registry.resources, { store, clock });
+    const quietDomain = createDomain(registry.resources, {
+      store,
+      clock,
+      onChange: (change) => timeRules.onChange(change),
+    });
+    // The time rules change records through the domain that fires events, so theirs go out like a PATCH's.
+    const timeRules = createTimeRules({ domain, store, clock, timers, logger });
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
     const mintToken = sessionPolicy(tokens, settings, registry.scopes);
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
@@ -161,9 +182,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       clock,
       time,
       dataDir,
-      replaced(history) {
+      async replaced(history) {
         limiter.clear();
         if (history) webhooks.dispatcher.reset();
+        // What the new world's clock makes due happens now; a timer of the records gone is dropped.
+        await timeRules.sweep();
       },
     });
 
@@ -180,6 +203,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       clock,
       domain,
       webhooks,
+      timeRules,
       faults,
       get demoUrl() {
         return demo?.url ?? null;
@@ -210,9 +234,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       }),
       mintToken,
       clockState: time.state,
+      // Returns once what fell due has been done and logged: the time rules' changes, then the webhook
+      // retries and the first attempts of the events those changes fired (opened by the time the
+      // sweep resolves, so settle() covers them).
       async advanceClock(ms) {
         const state = await time.advance(ms);
+        await timeRules.sweep();
         webhooks.dispatcher.runDue();
+        await webhooks.dispatcher.settle();
         return state;
       },
 
@@ -223,7 +252,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       deliveries: (filter) => webhooks.deliveries(filter),
       delivery: (idOrPrefix) => webhooks.log.resolve(idOrPrefix),
       replay: (idOrPrefix) => webhooks.dispatcher.replay(webhooks.log.resolve(idOrPrefix).deliveryId),
-      idle: () => webhooks.dispatcher.idle(),
+      async idle() {
+        // A due sweep first: the events it fires are deliveries to wait for.
+        await timeRules.idle();
+        await webhooks.dispatcher.idle();
+      },
       inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
 
@@ -249,8 +282,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         if (options.demo && !settings.addonUrl) {
           demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? '127.0.0.1' });
         }
-        // Retries that fell due while the emulator was stopped go out now (the inbox needs it listening).
+        // Retries and time rules that fell due while the emulator was stopped go out now (the inbox
+        // needs it listening).
         webhooks.dispatcher.runDue();
+        await timeRules.sweep();
         return url;
       },
 
@@ -267,12 +302,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         checkId('orgId', orgId);
         const content = typeof input === 'string' ? await readJsonFile(input) : input;
         const file = checkScenario(content, registry);
-        const deps = { domain, trigger, advanceClock: emulator.advanceClock, clock, webhooks, world, gate };
+        const deps = { domain, trigger, advanceClock: emulator.advanceClock, clock, webhooks, world, gate, timeRules };
         return runScenario(deps, file, { orgId, webhooks: deliver });
       },
 
       close() {
         closing ??= (async () => {
+          await timeRules.close();
           await webhooks.close();
           await demo?.close();
           await app.close();

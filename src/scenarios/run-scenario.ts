@@ -6,6 +6,7 @@ import { ApiError, UserError } from '../errors.js';
 import type { Doc } from '../store/store.js';
 import type { World } from '../state/world.js';
 import type { WorldGate } from '../state/world-gate.js';
+import type { TimeRules } from '../domain/time-rules.js';
 import type { Trigger } from '../webhooks/trigger.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { timeOf, valueAt, resolveReferences, type Reference } from './references.js';
@@ -21,6 +22,8 @@ export interface ScenarioDeps {
   webhooks: Pick<Webhooks, 'hold'>;
   world: Pick<World, 'checkpoint' | 'rollback'>;
   gate: WorldGate;
+  /** What the clock has made due by the end of the run happens in it (an invoice past due goes overdue). */
+  timeRules: Pick<TimeRules, 'sweep'>;
 }
 
 /**
@@ -46,6 +49,7 @@ export function runScenario(
         throw failed(i, step, error);
       }
     }
+    await deps.timeRules.sweep();
     if (webhooks) await hold.release();
     else hold.discard();
     return { records: Object.fromEntries(records) };

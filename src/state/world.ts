@@ -23,7 +23,7 @@ export interface WorldDeps {
    * What else holds on to the world in memory, told after each replacement: the rate windows, the
    * time rules; with `history`, the delivery log was replaced too (the dispatcher re-reads what is due).
    */
-  replaced(history: boolean): void;
+  replaced(history: boolean): Promise<void>;
 }
 
 /**
@@ -42,7 +42,7 @@ export function createWorld({ store, registry, clock, time, dataDir, replaced }:
   const replace = async (tables: Tables, history: boolean) => {
     const replacing = store.replace(tables);
     time.reload();
-    replaced(history);
+    await replaced(history);
     await replacing;
   };
 

@@ -25,11 +25,16 @@ export interface TestEmulator {
   /** The delivery log, newest first. */
   deliveries(filter?: DeliveryFilter): Delivery[];
   /**
-   * Resolves once no webhook delivery is being sent and none is due on the emulated clock: wait for
-   * it before checking that nothing else arrived (a retry due later waits for `advanceClock`).
+   * Resolves once no time rule and no webhook delivery is being run or sent and none is due on the
+   * emulated clock: wait for it before checking that nothing else arrived (a retry due later waits
+   * for `advanceClock`).
    */
   idle(): Promise<void>;
-  /** Moves the emulated clock: `'90s'`, `'5m'`, `'1h'`, or milliseconds. Due retries go out. */
+  /**
+   * Moves the emulated clock: `'90s'`, `'5m'`, `'1h'`, or milliseconds. Resolves once what fell due
+   * has been done and logged: invoices past their due date are overdue, and the webhook retries and
+   * the deliveries of the events that fired have had their attempts. No wait is needed after it.
+   */
   advanceClock(by: string | number): Promise<ClockState>;
   /**
    * Back to the start: the option `state` when one was given (a state file's content or path), else

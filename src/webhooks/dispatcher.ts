@@ -257,6 +257,15 @@ export function createDispatcher(options: DispatcherOptions) {
       }
     },
 
+    /**
+     * Resolves once every delivery being opened and every attempt in flight now is done and logged:
+     * after `runDue()`, what `addon clock advance` waits for. Unlike `idle()`, work that starts later
+     * is not waited for, so under constant traffic it still returns.
+     */
+    async settle(): Promise<void> {
+      await Promise.allSettled([...opening, ...running.values()]);
+    },
+
     onAttempt: (listener: (report: AttemptReport) => void): (() => void) => listeners.on(listener),
 
     /**

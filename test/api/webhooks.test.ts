@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attemptsLogged, cleanUp, inProcess, startReceiver } from '../helpers.js';
+import { attemptsInLog, attemptsLogged, cleanUp, inProcess, startReceiver } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -137,23 +137,20 @@ describe('deliveries', () => {
     await em.call('POST', 'customers', { token, body: { name: 'Acme' } });
     // A retry falls due a delay after its previous attempt is logged: advance the clock only after that.
     await attemptsLogged(em, 1);
+    // Each advance returns once the attempts that fell due are logged: nothing to wait for after it.
     await em.advanceClock(59_000);
-    await em.idle();
     expect(receiver.requests).toHaveLength(1);
     await em.advanceClock(1_000);
-    await attemptsLogged(em, 2);
+    expect(await attemptsInLog(em)).toBe(2);
     await em.advanceClock(4 * 60_000);
-    await em.idle();
     expect(receiver.requests).toHaveLength(2);
     await em.advanceClock(60_000);
-    const requests = await receiver.received(3);
+    const { requests } = receiver;
     expect(requests.map((r) => r.headers['x-service-delivery-attempt'])).toEqual(['1', '2', '3']);
     expect(new Set(requests.map((r) => JSON.parse(r.body).deliveryId)).size).toBe(1);
     expect(new Set(requests.map((r) => r.body)).size).toBe(1);
-    await attemptsLogged(em, 3);
-    await expect
-      .poll(async () => (await em.call('GET', 'events/subscriptions', { token })).body.data[0].isActive)
-      .toBe(false);
+    expect(await attemptsInLog(em)).toBe(3);
+    expect((await em.call('GET', 'events/subscriptions', { token })).body.data[0].isActive).toBe(false);
     const [delivery] = em.deliveries({});
     expect(delivery).toMatchObject({ status: 'failed', nextAttemptAt: null });
     expect(delivery.attempts.map((a) => a.response?.status)).toEqual([500, 500, 500]);
@@ -221,7 +218,7 @@ describe('deliveries', () => {
     await attemptsLogged(em, 1);
     await subscribe('customer.created', moved.url);
     await em.advanceClock(60_000);
-    const [retry] = await moved.received(1);
+    const [retry] = moved.requests;
     expect(retry.headers['x-service-delivery-attempt']).toBe('2');
 
     moved.status = 500;
@@ -229,7 +226,6 @@ describe('deliveries', () => {
     await attemptsLogged(em, 3);
     await em.call('POST', 'events/unsubscribe', { token, body: { event: 'customer.created' } });
     await em.advanceClock(60_000);
-    await em.idle();
     expect(moved.requests).toHaveLength(2);
     expect(em.deliveries({ status: 'cancelled' })).toHaveLength(1);
   });

@@ -94,7 +94,7 @@ it('keeps a pending webhook retry through a SIGKILL and sends it after the resta
   receiver.status = 200;
   const second = await startDev(['--data', data]);
   await cli(['clock', 'advance', '1m', '--emulator', second.url]);
-  const [attempt1, attempt2] = await receiver.received(2);
+  const [attempt1, attempt2] = receiver.requests;
   expect(attempt2.headers['x-service-delivery-attempt']).toBe('2');
   expect(JSON.parse(attempt2.body).deliveryId).toBe(JSON.parse(attempt1.body).deliveryId);
 });

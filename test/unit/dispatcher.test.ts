@@ -106,23 +106,46 @@ describe('the dispatcher', () => {
     await dispatcher.close();
   });
 
-  describe('idle()', () => {
-    /** A receiver that answers `status` only when told to: `answer()` releases the oldest request. */
-    function heldReceiver(status: number) {
-      const held: Array<() => void> = [];
-      let arrived = () => {};
-      const fetch = (() =>
-        new Promise<Response>((resolve) => {
-          held.push(() => resolve(new Response(null, { status })));
-          arrived();
-        })) as unknown as typeof globalThis.fetch;
-      return {
-        fetch,
-        arrival: () => new Promise<void>((resolve) => (arrived = resolve)),
-        answer: () => held.shift()!(),
-      };
-    }
+  /** A receiver that answers `status` only when told to: `answer()` releases the oldest request. */
+  function heldReceiver(status: number) {
+    const held: Array<() => void> = [];
+    let arrived = () => {};
+    const fetch = (() =>
+      new Promise<Response>((resolve) => {
+        held.push(() => resolve(new Response(null, { status })));
+        arrived();
+      })) as unknown as typeof globalThis.fetch;
+    return {
+      fetch,
+      arrival: () => new Promise<void>((resolve) => (arrived = resolve)),
+      answer: () => held.shift()!(),
+    };
+  }
 
+  it('settle() waits for the attempts in flight when called, not for those that start later', async () => {
+    const receiver = heldReceiver(204);
+    const { dispatcher, log } = await setup(receiver.fetch);
+    let arrived = receiver.arrival();
+    const first = dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
+    await arrived;
+    const settled = dispatcher.settle();
+    arrived = receiver.arrival();
+    let laterDone = false;
+    const later = dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_2' }).then(() => (laterDone = true));
+    await arrived;
+
+    receiver.answer();
+    await settled;
+    const [delivery] = await first;
+    expect(log.get(delivery.deliveryId)!.status).toBe('succeeded');
+    // Constant traffic cannot hold it up: the later attempt is still waiting for its answer.
+    expect(laterDone).toBe(false);
+    receiver.answer();
+    await later;
+    await dispatcher.close();
+  });
+
+  describe('idle()', () => {
     it('waits for an emit whose attempt is in flight, and resolves once it is logged', async () => {
       const receiver = heldReceiver(204);
       const { dispatcher, log } = await setup(receiver.fetch);

@@ -37,7 +37,7 @@ describe('the test harness', () => {
     const { deliveries } = await emulator.trigger('invoice.paid', { paymentMethod: 'card' });
     expect(deliveries[0].attempts).toHaveLength(1);
     await emulator.advanceClock('1m');
-    await receiver.received(2);
+    expect(receiver.requests).toHaveLength(2);
     expect(emulator.deliveries()[0].deliveryId).toBe(deliveries[0].deliveryId);
 
     await emulator.reset();
@@ -45,7 +45,6 @@ describe('the test harness', () => {
     expect((await api(`${emulator.apiUrl}/invoices`, { token })).body.total).toBe(0);
     expect((await api(`${emulator.apiUrl}/events/subscriptions`, { token })).body.total).toBe(0);
     await emulator.advanceClock('10m');
-    await emulator.idle();
     expect(receiver.requests).toHaveLength(2);
     // Tokens issued before the reset still verify: the keys stay.
     expect((await api(`${emulator.apiUrl}/customers`, { token })).status).toBe(200);

@@ -19,9 +19,13 @@ import {
   text,
   timestamp,
 } from '../schema.js';
+import type { TimeRule } from '../time-rules.js';
 import { invoiceEvents } from './invoice-events.js';
 
-/** Paid and void invoices are final. Overdue is set by a PATCH; nothing moves an invoice there by itself yet. */
+/**
+ * Paid and void invoices are final. A sent invoice becomes overdue by a PATCH, or by itself when the
+ * emulated clock passes its due date (`overdue` below).
+ */
 const lifecycle: Lifecycle = {
   initial: 'draft',
   statuses: {
@@ -88,6 +92,20 @@ const recordSchema = recordOf('inv', {
   paidAt: nullable(timestamp),
 });
 
+/**
+ * A sent invoice that still owes something is on time all through its due date, and overdue from the
+ * start (00:00 UTC) of the day after it. Only `sent` matches, and nothing leads back to it from
+ * `overdue`, so an invoice is moved once, whatever PATCHes come between.
+ */
+const overdue: TimeRule = {
+  description: 'a sent invoice unpaid after its due date becomes overdue',
+  dueAt: (invoice) =>
+    invoice.status === 'sent' && (invoice.amountDue as number) > 0
+      ? Date.parse(`${addDays(invoice.dueDate as string, 1)}T00:00:00Z`)
+      : null,
+  patch: { status: 'overdue' },
+};
+
 /** Seeded invoices are spread over every status. */
 const SEEDED_STATUSES = ['draft', 'sent', 'paid', 'sent', 'paid', 'overdue', 'void'];
 
@@ -101,6 +119,7 @@ export const invoices: ResourceDefinition = {
   recordSchema,
   references: { customerId: 'customers' },
   lifecycle,
+  timeRules: [overdue],
 
   create(input, ctx) {
     const customer = ctx.lookup('customers', input.customerId as string)!;
