@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ScenarioResult } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
 import { readJsonFile } from '../../json-file.js';
@@ -24,7 +24,11 @@ export function scenarioCommand(program: Command): void {
       .command('run <file>')
       .description('run the steps of a scenario file; if one fails, the world goes back to what it was')
       .option('--org <id>', 'organization the steps work in (default: the emulated one)')
-      .option('--webhooks <on|off>', 'deliver the events the steps fire (on, the default) or none', onOff, true),
+      .addOption(
+        new Option('--webhooks <on|off>', 'deliver the events the steps fire, or none')
+          .argParser(onOff)
+          .default(true, 'on'),
+      ),
     'print { "records": { <as name>: <record> } } as JSON',
     async (emulator, flags: RunFlags, file: string) => {
       const content = await readJsonFile(resolve(file));

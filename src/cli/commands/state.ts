@@ -13,14 +13,17 @@ import { color, println } from '../output.js';
  * portable file (docs/state.md).
  */
 export function stateCommand(program: Command): void {
-  const list = (command: Command) =>
+  const list = (command: Command, description = 'list the saved states') =>
     againstEmulator(
-      command.description('list the saved states'),
+      command.description(description),
       'print as JSON',
       (emulator) => emulator.get<{ data: SavedStateInfo[] }>('/states'),
       showStates,
     );
-  const state = list(program.command('state').description('save, restore, export and import the world'));
+  const state = list(
+    program.command('state'),
+    'save, restore, export and import the world (alone: list the saved states; docs/state.md)',
+  );
   list(state.command('list'));
   againstEmulator(
     state.command('save <name>').description('save the world under a name (in the data dir)'),
