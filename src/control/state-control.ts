@@ -39,9 +39,7 @@ export function stateControlRoutes(app: FastifyInstance, target: StateControlTar
   app.get('/state', { schema: hide }, async () => target.exportState());
 
   // The file is checked by the emulator (every record against its schema), not by the route.
-  app.put('/state', { schema: { ...hide, body: { type: 'object' } }, bodyLimit: STATE_BODY_LIMIT }, async (request) =>
-    target.importState(request.body),
-  );
+  app.put('/state', { schema: hide, bodyLimit: STATE_BODY_LIMIT }, async (request) => target.importState(request.body));
 
   app.post('/reset', { schema: hide }, async () => {
     await target.reset();
