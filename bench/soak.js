@@ -81,7 +81,7 @@ const dev = spawn(
     '--data',
     dataDir,
     '--rate-limit',
-    '100000000',
+    '1000000',
   ],
   {
     env: { ...process.env, CI: '1' },
