@@ -10,6 +10,8 @@ import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 
 export type { Checkpoint } from '../state/world.js';
+export { openHostPage } from './host-page.js';
+export type { BridgeMessage, BrowserChoice, HostPage, HostPageOptions, HostToast, SessionChoice } from './host-page.js';
 export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 
 /** What a test suite gets from `startEmulator`: a running, isolated emulator and its handles. */

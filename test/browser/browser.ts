@@ -2,29 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS } from '../../src/testing/host-browser.js';
 import { ROOT } from '../helpers.js';
 import type {} from './choose-browser.js';
 
 export const SCREENSHOTS = join(ROOT, 'test', 'output');
 
-/**
- * Headless Chromium with no network beyond loopback. Our own flags, not @sparticuz/chromium's `args`:
- * those are tuned for AWS Lambda and turn off web security and site isolation, which the host page's
- * origin checks are tested under.
- */
+/** The chosen headless Chromium (test/global-setup.ts), with the flags openHostPage() uses. */
 export async function launchChromium(): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  return chromium.launch({
-    executablePath: inject('browser').executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: inject('browser').executablePath, args: CHROMIUM_ARGS });
 }
 
 /** The claims of a JWT, read without verifying (the tests verify elsewhere). */

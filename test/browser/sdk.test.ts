@@ -1,16 +1,12 @@
 // The add-on SDK (dist/sdk/browser, as built) inside the host page of `addon dev`, in real Chromium:
 // a fixture add-on on another origin uses connect() and every bridge call and shows the outcomes.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, cli, ROOT, startDev } from '../helpers.js';
+import { cleanUp, cli, startDev } from '../helpers.js';
 import { launchChromium, tokenInSrc } from './browser.js';
-
-const FIXTURE = join(ROOT, 'test', 'fixtures', 'sdk-addon');
-const SDK_DIST = join(ROOT, 'dist', 'sdk', 'browser');
+import { SDK_DIST, serveFixture } from './fixture-addon.js';
 const SCOPES = ['customers.read', 'invoices.read'];
 
 let browser: Browser;
@@ -175,39 +171,3 @@ describe('the add-on SDK in the host page', () => {
     expect(await page.locator('[data-testid="message-row"][data-type="service:ready"]').count()).toBe(0);
   });
 });
-
-/** The fixture add-on on 127.0.0.1 (another origin than the host page): `/` and `/sdk/*` (the built SDK). */
-async function serveFixture() {
-  const types: Record<string, string> = {
-    '.html': 'text/html; charset=utf-8',
-    '.js': 'text/javascript; charset=utf-8',
-    '.map': 'application/json',
-  };
-  const server: Server = createServer(async (request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://fixture');
-    const [root, rest] = pathname.startsWith('/sdk/')
-      ? [SDK_DIST, pathname.slice('/sdk/'.length)]
-      : [FIXTURE, pathname === '/' ? 'index.html' : pathname.slice(1)];
-    const file = resolve(root, decodeURIComponent(rest));
-    if (!file.startsWith(root + sep)) return response.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      response
-        .writeHead(200, {
-          'content-type': types[extname(file)] ?? 'application/octet-stream',
-          'cache-control': 'no-store',
-        })
-        .end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((done) => server.close(() => done()));
-    },
-  };
-}

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { UserError } from '../errors.js';
+
+/**
+ * The browser `openHostPage()` drives: a Playwright Browser the caller launched (shared between
+ * tests, the fastest), a Chromium executable, or, when neither is given, the first of: the system
+ * Chromium, the one shipped inside the `@sparticuz/chromium` npm package.
+ */
+export type BrowserChoice = Browser | { executablePath: string };
+
+/** Where a system Chromium is looked for: `CHROMIUM_PATH`, then the usual Linux and macOS paths. */
+export const SYSTEM_CHROMIUMS = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+].filter((path): path is string => Boolean(path));
+
+/**
+ * Headless, with no network beyond what the page asks for and nothing that phones home. Not
+ * @sparticuz/chromium's own `args`: those are tuned for AWS Lambda and turn off web security and site
+ * isolation, under which the host page's origin checks would not be what they are in a browser.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/** playwright-core, an optional peer dependency: a one-line error when it is not installed. */
+export async function playwright(): Promise<typeof import('playwright-core')> {
+  try {
+    return await import('playwright-core');
+  } catch {
+    throw new UserError('openHostPage needs playwright-core: npm install --save-dev playwright-core');
+  }
+}
+
+/** A Chromium to launch: a system one, else the npm-shipped one (where to look is a parameter for tests). */
+export async function findChromium(
+  systemPaths: readonly string[] = SYSTEM_CHROMIUMS,
+  shipped: () => Promise<{ default: { executablePath(): Promise<string> } }> = () => import('@sparticuz/chromium'),
+): Promise<string> {
+  const system = systemPaths.find((path) => existsSync(path));
+  if (system) return system;
+  try {
+    return await (await shipped()).default.executablePath();
+  } catch {
+    throw new UserError(
+      'openHostPage found no Chromium: install one (Debian: apt install chromium; or set CHROMIUM_PATH), ' +
+        'add the npm package @sparticuz/chromium@147.0.0, or pass { browser: { executablePath } }',
+    );
+  }
+}
+
+/** A browser to open pages in, and whether closing the host page should close it too. */
+export async function browserFor(choice?: BrowserChoice): Promise<{ browser: Browser; owned: boolean }> {
+  if (choice && 'newContext' in choice) return { browser: choice, owned: false };
+  const executablePath = choice?.executablePath ?? (await findChromium());
+  const { chromium } = await playwright();
+  return { browser: await chromium.launch({ executablePath, args: CHROMIUM_ARGS }), owned: true };
+}

@@ -1,0 +1,263 @@
+import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import type { SessionClaims } from '../auth/tokens.js';
+import type { EmulatorStatus } from '../control/status.js';
+import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
+import { UserError } from '../errors.js';
+import { browserFor, type BrowserChoice } from './host-browser.js';
+import { createHostLog, watchHost, type BridgeMessage, type HostEntry, type HostToast } from './host-log.js';
+
+export type { BridgeMessage, HostToast } from './host-log.js';
+export type { BrowserChoice } from './host-browser.js';
+
+/** Who the add-on is opened for: the next session token carries these. */
+export interface SessionChoice {
+  /** The granted scopes (a subset of the declared ones); default: the emulator's granted scopes. */
+  scopes?: string[];
+  /** Organization id; default: the emulator's. */
+  org?: string;
+  /** User id; default: the emulator's. */
+  user?: string;
+}
+
+export interface HostPageOptions extends SessionChoice {
+  /** The add-on's page; default: the emulator's add-on URL (`addonUrl`, or the demo add-on of `addon dev`). */
+  addonUrl?: string;
+  /** A Playwright Browser to open the page in (shared between tests), or a Chromium to launch. */
+  browser?: BrowserChoice;
+  /** How long a wait may take before it fails with what the host saw; default 10 s. */
+  timeoutMs?: number;
+  /** Where a failed wait writes a screenshot of the host page (a .png path). */
+  screenshotOnFailure?: string;
+  /** Resolve only once the add-on said `service:ready` and got `service:context` (default true). */
+  waitForReady?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+export interface HostPage {
+  /** The host page (Playwright), for anything outside the add-on. */
+  readonly page: Page;
+  /** The add-on's frame, for ordinary locators and clicks; it follows the frame across reopenings. */
+  readonly addon: FrameLocator;
+  /** The add-on's frame itself (to `evaluate` in it). */
+  addonFrame(): Promise<Frame>;
+  /** The bridge traffic both ways, as the host logged it, malformed messages included. */
+  readonly messages: {
+    list(): BridgeMessage[];
+    /** How many so far: pass it as `since` to wait only for what comes after. */
+    count(): number;
+    /**
+     * The first message of `type` (that `predicate` accepts) from `since` on (default: the start),
+     * now or when it comes. Fails after the timeout with the messages seen and the host's warnings.
+     */
+    waitFor(
+      type: string,
+      predicate?: (message: BridgeMessage) => boolean,
+      options?: { since?: number; timeoutMs?: number },
+    ): Promise<BridgeMessage>;
+  };
+  /** The toasts the host showed (`service:notify`, and its own errors), oldest first. */
+  toasts(): HostToast[];
+  /** The in-app paths the host moved to on `service:navigate`, in order. */
+  navigations(): string[];
+  /** The iframe's height in pixels, as the host set it (`service:resize`); null while closed. */
+  frameHeight(): Promise<number | null>;
+  /** Whether the add-on is closed (`service:close`, or the host's Close). */
+  isClosed(): Promise<boolean>;
+  /** Whether the host shows its "Session expired" state. */
+  isExpired(): Promise<boolean>;
+  /** The session token the add-on was opened with, and its claims. */
+  session(): Promise<{ token: string; claims: SessionClaims }>;
+  /** Moves the emulated clock past the token's expiry and waits until the host shows it expired. */
+  expireSession(): Promise<void>;
+  /** Opens the add-on again with a new session, with other scopes, org or user if given. */
+  reopen(choice?: SessionChoice): Promise<void>;
+  /** A screenshot of the whole host page; resolves with the path. */
+  screenshot(path: string): Promise<string>;
+  /** Closes the page, and the browser if `openHostPage` launched it. */
+  close(): Promise<void>;
+}
+
+/** The host's parts that `openHostPage` reads (host-ui/src): one place for the selectors. */
+const SELECTORS = {
+  frame: '[data-testid="addon-frame"]',
+  panel: '[data-testid="addon-panel"]',
+  expired: '[data-testid="session-expired"]',
+};
+const BINDING = '__addonDevkitHostLog';
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens the emulator's host page headless, with the add-on in its iframe, and resolves once the
+ * add-on has said `service:ready` and got `service:context` (docs/testing-ui.md).
+ *
+ *   const host = await openHostPage(emulator, { addonUrl: 'http://127.0.0.1:5173/' });
+ *   await host.addon.getByRole('button', { name: 'Save' }).click();
+ *   await host.messages.waitFor('service:notify', (m) => m.payload.level === 'success');
+ *
+ * `emulator` is what `startEmulator()` returns, or the URL of a running `addon dev`. The add-on URL,
+ * scopes, org and user are what the host page is told by the emulator's status, changed for this
+ * page only: the emulator itself is unchanged.
+ */
+export async function openHostPage(
+  emulator: string | { url: string },
+  options: HostPageOptions = {},
+): Promise<HostPage> {
+  const base = new URL(typeof emulator === 'string' ? emulator : emulator.url).origin;
+  const status = await statusOf(base);
+  const addonUrl = options.addonUrl ?? status.addonUrl;
+  if (!addonUrl)
+    throw new UserError('openHostPage: the emulator has no add-on URL; pass { addonUrl } or start it with one');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let choice: SessionChoice = { scopes: options.scopes, org: options.org, user: options.user };
+
+  const { browser, owned } = await browserFor(options.browser);
+  let context: BrowserContext;
+  try {
+    context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 } });
+  } catch (error) {
+    if (owned) await browser.close();
+    throw error;
+  }
+  const log = createHostLog();
+  await context.exposeBinding(BINDING, (_source, entries: HostEntry[]) => log.add(entries));
+  await context.addInitScript(watchHost, BINDING);
+  const page = await context.newPage();
+  // What the host page learns from the emulator, for this page only: the add-on and the session.
+  await page.route(`${base}${CONTROL_PREFIX}/status`, async (route) => {
+    const response = await route.fetch();
+    const told: EmulatorStatus = await response.json();
+    await route.fulfill({ response, json: { ...told, addonUrl, ...sessionOverrides(choice) } });
+  });
+
+  const failure = async (what: string): Promise<Error> => {
+    const shot = options.screenshotOnFailure
+      ? await page.screenshot({ path: options.screenshotOnFailure, fullPage: true }).then(
+          () => `\nScreenshot of the host page: ${options.screenshotOnFailure}`,
+          () => '',
+        )
+      : '';
+    return new Error(`openHostPage: ${what} within ${timeoutMs} ms.\n${describeLog(log.messages, log.toasts)}${shot}`);
+  };
+
+  const waitFor: HostPage['messages']['waitFor'] = async (type, predicate, wait = {}) => {
+    const matches = (m: BridgeMessage) => m.type === type && (!predicate || predicate(m));
+    try {
+      return await log.next(matches, wait.since ?? 0, wait.timeoutMs ?? timeoutMs);
+    } catch {
+      throw await failure(`no ${type}${predicate ? ' that the predicate accepts' : ''}`);
+    }
+  };
+
+  const frameElement = () => page.locator(SELECTORS.frame);
+  const open = async (since: number) => {
+    if (options.waitForReady === false) return;
+    await waitFor('service:ready', undefined, { since });
+    await waitFor('service:context', undefined, { since });
+  };
+
+  const host: HostPage = {
+    page,
+    addon: page.frameLocator(SELECTORS.frame),
+    async addonFrame() {
+      const frame = await (await frameElement().elementHandle({ timeout: timeoutMs }))?.contentFrame();
+      if (!frame) throw await failure('no add-on frame');
+      return frame;
+    },
+    messages: { list: () => [...log.messages], count: () => log.messages.length, waitFor },
+    toasts: () => [...log.toasts],
+    navigations: () =>
+      log.messages
+        .filter((m) => m.direction === 'in' && m.type === 'service:navigate' && m.warning === null)
+        .map((m) => (m.payload as { path: string }).path),
+    async frameHeight() {
+      if ((await frameElement().count()) === 0) return null;
+      return Number.parseFloat(await frameElement().evaluate((frame) => (frame as HTMLElement).style.height));
+    },
+    isClosed: async () => (await page.locator(SELECTORS.panel).getAttribute('data-state')) !== 'open',
+    isExpired: () => page.locator(SELECTORS.expired).isVisible(),
+    async session() {
+      const src = await frameElement().getAttribute('src', { timeout: timeoutMs });
+      const token = new URL(src ?? '', base).searchParams.get('service_token') ?? '';
+      return { token, claims: JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) };
+    },
+    async expireSession() {
+      const { claims } = await host.session();
+      const clock = await control<{ nowMs: number }>(base, '/clock');
+      const seconds = Math.max(1, Math.ceil((claims.exp * 1000 - clock.nowMs) / 1000) + 1);
+      await control(base, '/clock/advance', { by: `${seconds}s` });
+      await page
+        .locator(SELECTORS.expired)
+        .waitFor({ state: 'visible', timeout: timeoutMs })
+        .catch(async () => {
+          throw await failure('the host did not show the expired session');
+        });
+    },
+    async reopen(next = {}) {
+      choice = { ...choice, ...next };
+      const since = log.messages.length;
+      await page.reload();
+      await open(since);
+    },
+    async screenshot(path) {
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      await context.close();
+      if (owned) await browser.close();
+    },
+  };
+
+  try {
+    await page.goto(`${base}/`);
+    await open(0);
+    return host;
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+}
+
+/** The status fields the host page opens the add-on with. */
+function sessionOverrides({ scopes, org, user }: SessionChoice): Partial<EmulatorStatus> {
+  return {
+    ...(scopes ? { grantedScopes: scopes } : {}),
+    ...(org ? { orgId: org } : {}),
+    ...(user ? { userId: user } : {}),
+  };
+}
+
+/** The emulator's status, after making sure an emulator answered. */
+async function statusOf(base: string): Promise<EmulatorStatus> {
+  const response = await fetch(`${base}${CONTROL_PREFIX}/status`).catch(() => null);
+  if (!response?.headers.has(EMULATOR_HEADER))
+    throw new UserError(`openHostPage: no addon emulator answers at ${base}`);
+  return response.json() as Promise<EmulatorStatus>;
+}
+
+async function control<T>(base: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${CONTROL_PREFIX}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new UserError(`openHostPage: the emulator refused ${path}: ${answer.message}`);
+  return answer as T;
+}
+
+/** What the host saw, for a failed wait: every bridge message, the host's warnings, the toasts. */
+function describeLog(messages: BridgeMessage[], toasts: HostToast[]): string {
+  const lines = messages.map(
+    (m) =>
+      `  ${m.direction.padEnd(3)} ${m.type || '(no type)'} ${m.payload === undefined ? '—' : JSON.stringify(m.payload)}` +
+      (m.warning ? `  ⚠ ignored by the host: ${m.warning}` : ''),
+  );
+  const warnings = messages.filter((m) => m.warning).length;
+  return [
+    `Bridge messages so far (in = add-on to host, out = host to add-on): ${messages.length ? '' : 'none'}`,
+    ...lines,
+    `Malformed messages the host warned of: ${warnings}`,
+    `Toasts: ${toasts.length ? toasts.map((t) => `[${t.level}] ${t.message}`).join('; ') : 'none'}`,
+  ].join('\n');
+}

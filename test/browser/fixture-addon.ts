@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { ROOT } from '../helpers.js';
+
+export const FIXTURE = join(ROOT, 'test', 'fixtures', 'sdk-addon');
+export const SDK_DIST = join(ROOT, 'dist', 'sdk', 'browser');
+
+/** The fixture add-on on 127.0.0.1 (another origin than the host page): `/` and `/sdk/*` (the built SDK). */
+export async function serveFixture(): Promise<{ url: string; close(): Promise<void> }> {
+  const types: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.map': 'application/json',
+  };
+  const server: Server = createServer(async (request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://fixture');
+    const [root, rest] = pathname.startsWith('/sdk/')
+      ? [SDK_DIST, pathname.slice('/sdk/'.length)]
+      : [FIXTURE, pathname === '/' ? 'index.html' : pathname.slice(1)];
+    const file = resolve(root, decodeURIComponent(rest));
+    if (!file.startsWith(root + sep)) return response.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      response
+        .writeHead(200, {
+          'content-type': types[extname(file)] ?? 'application/octet-stream',
+          'cache-control': 'no-store',
+        })
+        .end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
