@@ -88,7 +88,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Opens the emulator's host page headless, with the add-on in its iframe, and resolves once the
- * add-on has said `service:ready` and got `service:context` (docs/testing-ui.md).
+ * add-on has said `service:ready` and got `service:context` (docs/templates.md, "Test your add-on's UI").
  *
  *   const host = await openHostPage(emulator, { addonUrl: 'http://127.0.0.1:5173/' });
  *   await host.addon.getByRole('button', { name: 'Save' }).click();

@@ -6,6 +6,7 @@ import type { FaultSet } from '../faults/fault-set.js';
 import type { Checkpoint } from '../state/world.js';
 import type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 import type { MintRequest } from '../auth/tokens.js';
+import type { AuditEntry } from '../audit/audit-log.js';
 import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 
@@ -26,6 +27,8 @@ export interface TestEmulator {
   trigger(event: string, data?: EventData, orgId?: string): Promise<TriggerResult>;
   /** The delivery log, newest first. */
   deliveries(filter?: DeliveryFilter): Delivery[];
+  /** The newest `limit` API calls (default 50), oldest first: what `addon logs` shows. */
+  audit(limit?: number): AuditEntry[];
   /**
    * Resolves once no time rule and no webhook delivery is being run or sent and none is due on the
    * emulated clock: wait for it before checking that nothing else arrived (a retry due later waits
@@ -96,6 +99,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     token: async (request) => (await emulator.mintToken(request)).token,
     trigger: (event, data, orgId) => emulator.trigger(event, data, orgId),
     deliveries: (filter = {}) => emulator.deliveries(filter),
+    audit: (limit = 50) => emulator.auditEntries(limit),
     idle: () => emulator.idle(),
     advanceClock: (by) => emulator.advanceClock(typeof by === 'number' ? by : parseDuration(by)),
     reset: () => emulator.reset(),
