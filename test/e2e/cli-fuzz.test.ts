@@ -22,8 +22,8 @@ const arg = fc
     fc.string({ unit: 'grapheme', maxLength: 30 }),
     fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
     fc.constantFrom('', '-', '--', '-1', '0', '1e309', 'NaN', '99999999999999999999', '{"a":', '__proto__', '../x'),
-  // Just past the bounds the emulator checks: they must come back in the CLI's words.
-  fc.constantFrom('5001', '10001', '1001', '201', '40d', '0.5s', '36501d'),
+    // Just past the bounds the emulator checks: they must come back in the CLI's words.
+    fc.constantFrom('5001', '10001', '1001', '201', '40d', '0.5s', '36501d'),
   )
   .filter((text) => !text.includes('\0'));
 const duration = fc.oneof(
