@@ -7,16 +7,20 @@
 //   service:resize    {height: number} in px, applied clamped to [100, 5000]
 //   service:close     no payload
 //   service:context   (host to add-on) {orgId, userId, token, scopes}
+import type { SpecNotifyLevel } from '../../src/parity/parity-kinds.js';
 import type { ToastLevel } from './toast';
 
 export const NOTIFY_LEVELS: readonly ToastLevel[] = ['success', 'warning', 'error', 'info'];
+/** The levels the spec shows (src/parity/parity-kinds.ts): `info`, and no level at all, lean on the emulator. */
+const SPEC_LEVELS: readonly SpecNotifyLevel[] = ['success', 'warning', 'error'];
 export const MIN_HEIGHT = 100;
 export const MAX_HEIGHT = 5000;
 
 export type AddonMessage =
   | { type: 'service:ready' }
   | { type: 'service:navigate'; path: string }
-  | { type: 'service:notify'; message: string; level: ToastLevel }
+  /** `parity`: what the platform may not take (docs/parity.md), when the level is not one it shows. */
+  | { type: 'service:notify'; message: string; level: ToastLevel; parity?: string }
   | { type: 'service:resize'; height: number }
   | { type: 'service:close' };
 
@@ -42,7 +46,8 @@ export function messageType(data: unknown): string {
   return isObject(data) && typeof data.type === 'string' ? data.type : '';
 }
 
-export function parseAddonMessage(data: unknown): ParsedMessage {
+/** With `strict`, what the platform would not take is malformed too (`addon dev --strict`). */
+export function parseAddonMessage(data: unknown, { strict = false } = {}): ParsedMessage {
   if (!isObject(data)) return fail(`not a {type, payload} object (got ${describe(data)})`);
   if (!('type' in data)) return fail('missing "type"');
   if (typeof data.type !== 'string') return fail(`"type" must be a string (got ${describe(data.type)})`);
@@ -75,7 +80,14 @@ export function parseAddonMessage(data: unknown): ParsedMessage {
           `service:notify: payload.level must be one of ${NOTIFY_LEVELS.join(', ')} (got ${describe(level)})`,
         );
       }
-      return ok({ type: 'service:notify', message, level: (level as ToastLevel | undefined) ?? 'info' });
+      const shown = (level as ToastLevel | undefined) ?? 'info';
+      if (SPEC_LEVELS.includes(shown as SpecNotifyLevel)) return ok({ type: 'service:notify', message, level: shown });
+      const parity = level === undefined ? 'no level (shown as info)' : `level ${describe(level)}`;
+      if (strict)
+        return fail(
+          `service:notify: ${parity} is not a level the platform shows (${SPEC_LEVELS.join(', ')}); --strict`,
+        );
+      return ok({ type: 'service:notify', message, level: shown, parity });
     }
     case 'service:resize': {
       if (!isObject(payload)) return fail(`service:resize needs payload {height} (got ${describe(payload)})`);

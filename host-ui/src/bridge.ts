@@ -23,6 +23,8 @@ export interface BridgeOptions {
   log(entry: MessageLogEntry): void;
   /** A message from another window or origin was dropped. */
   onIgnored(origin: string): void;
+  /** `addon dev --strict`: what the platform would not take is malformed. */
+  strict: boolean;
 }
 
 export interface Bridge {
@@ -39,7 +41,7 @@ export function connectBridge(options: BridgeOptions): Bridge {
     const data: unknown = event.data;
     // A message that is not even an object is logged as it came.
     const payload = typeof data === 'object' && data !== null ? (data as { payload?: unknown }).payload : data;
-    const parsed = parseAddonMessage(data);
+    const parsed = parseAddonMessage(data, { strict: options.strict });
     if (!parsed.ok) {
       // A malformed message is shown and otherwise has no effect.
       options.log({ direction: 'in', type: messageType(data), payload, warning: parsed.warning });

@@ -10,7 +10,9 @@ import type {
   FaultRule,
   FaultRuleSpec,
   MintedToken,
+  ParityWarning,
   RecordsPage,
+  ScopeReport,
   TriggerResult,
 } from './types';
 
@@ -84,6 +86,9 @@ export const control = {
     call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', { orgId }),
   catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', '/api/addon/v1/events/catalog'),
   faults: () => call<{ data: FaultRule[]; seed: number }>('GET', '/_emulator/faults'),
+  parity: () => call<{ data: ParityWarning[]; strict: boolean }>('GET', '/_emulator/parity'),
+  scopes: () => call<ScopeReport>('GET', '/_emulator/scopes'),
+  reportParity: (kind: 'notify-level', detail: string) => call<void>('POST', '/_emulator/parity', { kind, detail }),
   addFault: (rule: FaultRuleSpec) => call<FaultRule>('POST', '/_emulator/faults', rule),
   clearFaults: (id?: string) =>
     call<{ cleared: number }>('DELETE', id ? `/_emulator/faults/${encodeURIComponent(id)}` : '/_emulator/faults'),

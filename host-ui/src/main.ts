@@ -17,6 +17,7 @@ import { createFaultsPanel } from './panels/faults-panel';
 import { createDeliveriesPanel } from './panels/deliveries-panel';
 import { createEventsPanel } from './panels/events-panel';
 import { createMessagesPanel } from './panels/messages-panel';
+import { createParityPanel } from './panels/parity-panel';
 import { createSessionPanel } from './panels/session-panel';
 import { Session, type SessionSettings } from './session';
 import { openStream } from './stream';
@@ -83,12 +84,10 @@ async function start(app: HTMLElement): Promise<void> {
   const audit = createAuditPanel();
   const data = createDataPanel(session, status.resources);
   const faults = createFaultsPanel();
+  const sessionPanel = createSessionPanel({ status, session, clock, reopen: (settings) => void openAddon(settings) });
+  const parity = createParityPanel(status.strict);
   const drawer = createDrawer([
-    {
-      id: 'session',
-      label: 'Session',
-      panel: createSessionPanel({ status, session, clock, reopen: (settings) => void openAddon(settings) }),
-    },
+    { id: 'session', label: 'Session', panel: sessionPanel },
     { id: 'messages', label: 'Messages', panel: messages },
     {
       id: 'events',
@@ -100,9 +99,11 @@ async function start(app: HTMLElement): Promise<void> {
     { id: 'data', label: 'Data', panel: data },
     { id: 'clock', label: 'Clock', panel: createClockPanel(clock) },
     { id: 'faults', label: 'Faults', panel: faults },
+    { id: 'parity', label: 'Parity', panel: parity },
   ]);
   shell.drawerSlot.appendChild(drawer.element);
   messages.onWarnings((count) => drawer.setBadge('messages', count));
+  parity.onCount((count) => drawer.setBadge('parity', count));
   app.replaceChildren(shell.root);
 
   // The session expires on the emulated clock: check every second and whenever the clock jumps.
@@ -126,6 +127,7 @@ async function start(app: HTMLElement): Promise<void> {
       frame: panel.frame,
       log: messages.add,
       onIgnored: messages.noteIgnored,
+      strict: status.strict,
       onMessage: (message: AddonMessage) => {
         switch (message.type) {
           case 'service:ready': {
@@ -140,6 +142,8 @@ async function start(app: HTMLElement): Promise<void> {
             return;
           case 'service:notify':
             toast(message.message, message.level);
+            // The emulator says so in the terminal and the Parity tab (docs/parity.md).
+            if (message.parity) void control.reportParity('notify-level', message.parity).catch(() => {});
             return;
           case 'service:resize':
             panel.setHeight(message.height);
@@ -159,12 +163,15 @@ async function start(app: HTMLElement): Promise<void> {
   stream.on('audit', (entry) => {
     audit.add(entry);
     data.noteApiCall(entry);
+    sessionPanel.noteApiCall();
     // A call a rule touched changed its hits.
     if (entry.faults) void faults.reload();
   });
   stream.on('delivery', ({ delivery }) => deliveries.upsert(delivery));
   stream.on('clock', (state) => clock.update(state));
+  stream.on('parity', (warning) => parity.add(warning));
   stream.onResync(() => {
+    void parity.reload().catch(() => {});
     void audit.reload();
     void deliveries.reload();
     control.clock().then(
@@ -174,6 +181,7 @@ async function start(app: HTMLElement): Promise<void> {
   });
   void audit.reload();
   void deliveries.reload();
+  void parity.reload().catch(() => {});
 
   // As in the service, where following the add-on's sidebar link is what opens it.
   void openAddon();

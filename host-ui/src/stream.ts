@@ -19,7 +19,7 @@ export interface Stream {
 }
 
 export const STREAM_URL = '/_emulator/stream';
-const NAMES: Array<keyof StreamEvents> = ['audit', 'delivery', 'clock'];
+const NAMES: Array<keyof StreamEvents> = ['audit', 'delivery', 'clock', 'parity'];
 
 export function openStream(url = STREAM_URL): Stream {
   const listeners = new Map<keyof StreamEvents, Array<Listener<never>>>();

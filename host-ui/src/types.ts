@@ -4,6 +4,7 @@ import type { ClockState } from '../../src/clock.js';
 import type { SessionClaims } from '../../src/auth/tokens.js';
 import type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 import type { AuditEntry } from '../../src/audit/audit-log.js';
+import type { ParityWarning } from '../../src/parity/parity-log.js';
 
 export type { AuditEntry } from '../../src/audit/audit-log.js';
 export type { SessionClaims } from '../../src/auth/tokens.js';
@@ -32,6 +33,9 @@ export interface StreamEvents {
   audit: AuditEntry;
   delivery: { delivery: Delivery; attempt: Attempt | null };
   clock: ClockState;
+  parity: ParityWarning;
 }
 
 export type { FaultRule, FaultRuleSpec } from '../../src/faults/fault-rule.js';
+export type { ParityWarning } from '../../src/parity/parity-log.js';
+export type { ScopeReport } from '../../src/audit/scope-report.js';

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../audit/audit-log.js';
 import type { Emulator } from '../emulator/create-emulator.js';
+import type { ParityWarning } from '../parity/parity-log.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { DEFAULT_EMULATOR_URL } from './emulator-client.js';
 import { faultMark } from './fault-mark.js';
@@ -13,6 +14,7 @@ export function printDevOutput(
   if (json) {
     printJsonLine({ event: 'ready', ...emulator.status(), readyMs });
     emulator.onAudit((entry) => printJsonLine({ event: 'request', ...entry }));
+    emulator.parity.onWarning((warning) => printJsonLine({ event: 'parity', ...warning }));
     emulator.onDelivery(({ delivery, attempt }) =>
       printJsonLine({
         event: 'delivery',
@@ -26,6 +28,7 @@ export function printDevOutput(
   }
   printBanner(emulator, host, readyMs);
   emulator.onAudit((entry) => println(requestLine(entry)));
+  emulator.parity.onWarning((warning) => println(parityLine(warning)));
   emulator.onDelivery((report) => println(deliveryAttemptLine(report)));
 }
 
@@ -50,6 +53,12 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   const { seed } = emulator.faults;
   const rules = emulator.faults.list().length;
   row('Faults', rules ? `${rules} rule${rules === 1 ? '' : 's'}, seed ${seed}` : color.dim(`none (seed ${seed})`));
+  row(
+    'Parity',
+    emulator.parity.strict
+      ? 'strict: what the platform refuses is refused'
+      : color.dim('warnings where the add-on leans on the emulator (--strict refuses)'),
+  );
   println();
   // The other commands find the emulator at the default address by themselves; elsewhere, say how.
   const tokenCommand =
@@ -76,6 +85,11 @@ function requestLine(entry: AuditEntry): string {
         : color.red(entry.status);
   const scope = entry.scope.required ? color.dim(` ${entry.scope.required} ${entry.scope.decision}`) : '';
   return `${color.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${color.dim(`${entry.durationMs}ms`)}${scope}${faultMark(entry)}`;
+}
+
+/** `⚠ parity: a webhook subscription to an http: URL (...); the platform takes HTTPS URLs only (spec 2.3)` */
+function parityLine({ message, strict }: ParityWarning): string {
+  return `${color.yellow('⚠ parity:')} ${message} ${color.dim(`(--strict: ${strict})`)}`;
 }
 
 /** `00:12:01 webhook invoice.paid -> http://127.0.0.1:3000/hooks 200 12ms (attempt 1)` */

@@ -17,6 +17,7 @@ export interface SettingsFlags {
   webhookTimeout?: number;
   faultSeed?: number;
   import?: string;
+  strict?: boolean;
 }
 
 export function wholeNumber(text: string): number {
@@ -48,7 +49,8 @@ export function withSettingsFlags(command: Command): Command {
       "seed of the fault rules' probabilities, to repeat a run (printed at start)",
       wholeNumber,
     )
-    .option('--import <file>', 'start from the world in a state file (addon state export); reset goes back to it');
+    .option('--import <file>', 'start from the world in a state file (addon state export); reset goes back to it')
+    .option('--strict', 'refuse what the platform would refuse, instead of serving it with a parity warning');
 }
 
 /** Flags over `addon.config.json` over the defaults. */
@@ -69,6 +71,7 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     faults: file.faults,
     faultSeed: flags.faultSeed,
     state: flags.import && resolve(flags.import),
+    strict: flags.strict,
     logger: cliLogger,
   };
 }

@@ -12,6 +12,7 @@ import { initCommand } from './commands/init.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
 import { scenarioCommand } from './commands/scenario.js';
+import { scopesCommand } from './commands/scopes.js';
 import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
@@ -32,6 +33,7 @@ export function program(): Command {
     deliveriesCommand,
     inboxCommand,
     faultsCommand,
+    scopesCommand,
     stateCommand,
     scenarioCommand,
     execCommand,

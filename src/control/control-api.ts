@@ -15,6 +15,9 @@ import type { FaultSet } from '../faults/fault-set.js';
 import type { Logger } from '../logger.js';
 import { streamEvents, type LiveEvent } from './sse.js';
 import { stateControlRoutes, type StateControlTarget } from './state-control.js';
+import { parityControlRoutes } from './parity-control.js';
+import type { ParityLog } from '../parity/parity-log.js';
+import type { ScopeReport } from '../audit/scope-report.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
 
 export const CONTROL_PREFIX = '/_emulator';
@@ -35,13 +38,16 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
   /** Moves the clock; resolves once the time rules and webhook retries that fell due are done and logged. */
   advanceClock(ms: number): Promise<ClockState>;
   auditEntries(limit: number): AuditEntry[];
-  /** Every live happening: API calls (audit), delivery attempts, clock moves. */
+  /** Every live happening: API calls (audit), delivery attempts, clock moves, parity warnings. */
   onEvent(listener: (event: LiveEvent) => void): () => void;
   /** A page of an organization's records, for the host page's data browser. */
   records(collection: string, orgId: string | undefined, window: { limit: number; offset: number }): Page<Doc>;
   seed(orgId?: string, size?: number): Promise<SeedSummary>;
   ownOrigins(): ReadonlySet<string>;
   readonly faults: FaultSet;
+  readonly parity: ParityLog;
+  /** Least privilege: what the add-on's calls since the start needed (`addon scopes`). */
+  scopeReport(): ScopeReport;
 }
 
 const hide = { hide: true };
@@ -85,6 +91,8 @@ export async function controlApi(
   });
 
   app.get('/clock', { schema: hide }, async () => target.clockState());
+
+  app.get('/scopes', { schema: hide }, async () => target.scopeReport());
 
   app.post<{ Body: { by: string } }>('/clock/advance', {
     schema: {
@@ -159,4 +167,5 @@ export async function controlApi(
   webhookControlRoutes(app, target);
   faultControlRoutes(app, target.faults);
   stateControlRoutes(app, target);
+  parityControlRoutes(app, target.parity);
 }

@@ -17,4 +17,6 @@ export interface EmulatorStatus extends EmulatorSettings {
   faultSeed: number;
   /** The state file the world started from (`--import`), which `reset` goes back to; null for none. */
   importedFrom: string | null;
+  /** `--strict`: what the platform would refuse is refused, instead of served with a warning (docs/parity.md). */
+  strict: boolean;
 }

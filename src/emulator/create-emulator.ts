@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../api/addon-api.js';
 import { openAuditLog, type AuditEntry } from '../audit/audit-log.js';
+import { createScopeUsage } from '../audit/scope-report.js';
 import { loadOrCreateKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
@@ -9,6 +10,7 @@ import { createTokenService } from '../auth/tokens.js';
 import { realTimers, type Clock, type Timers } from '../clock.js';
 import type { FaultRuleSpec } from '../faults/fault-rule.js';
 import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
+import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
 import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
@@ -72,6 +74,11 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
    * (`addon dev --import`). It replaces what the data dir holds; it is checked whole first.
    */
   state?: StateFile | string;
+  /**
+   * Refuse what the platform would refuse, where the emulator otherwise serves it with a parity
+   * warning: an http: webhook URL, a notify level the spec does not show, a webhook timeout above 10 s.
+   */
+  strict?: boolean;
 }
 
 export interface Emulator extends ControlTarget {
@@ -108,6 +115,8 @@ export interface Emulator extends ControlTarget {
   readonly timeRules: Pick<TimeRules, 'sweep' | 'idle'>;
   /** The fault rules in force: `add(rule)`, `list()`, `clear(id?)`, and the `seed`. */
   readonly faults: FaultSet;
+  /** The parity warnings so far (docs/parity.md), and whether `strict` refuses instead. */
+  readonly parity: ParityLog;
   /** The bundled demo add-on's URL while it is served (option `demo`). */
   readonly demoUrl: string | null;
   /** Calls `listener` with every API call that passed the rate limit (its audit entry). */
@@ -127,7 +136,7 @@ export const DEFAULT_PORT = 4455;
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const registry = createRegistry(options.resources);
   const settings = resolveSettings(options, registry.scopes);
-  checkWebhookTimeout(options.webhookTimeoutMs);
+  checkWebhookTimeout(options.webhookTimeoutMs, options.strict);
   const dataDir = options.dataDir ?? null;
   const lock = dataDir ? await lockDataDir(dataDir) : null;
   const opened: Array<{ close(): Promise<void> }> = [];
@@ -143,7 +152,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const logger = options.logger ?? warningLogger;
     const faults = configuredFaults(options);
     const timers = options.timers ?? realTimers;
+    const parity = createParityLog({ clock, strict: options.strict ?? false });
+    const usage = createScopeUsage();
+    audit.subscribe(usage.record);
     const webhooks = createWebhooks({
+      parity,
       store,
       clock,
       timers,
@@ -205,6 +218,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       webhooks,
       timeRules,
       faults,
+      parity,
       get demoUrl() {
         return demo?.url ?? null;
       },
@@ -231,6 +245,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         resources: registry.resources.map((r) => r.name),
         faultSeed: faults.seed,
         importedFrom: typeof options.state === 'string' ? options.state : options.state ? '(a state object)' : null,
+        strict: parity.strict,
       }),
       mintToken,
       clockState: time.state,
@@ -261,12 +276,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
 
       auditEntries: (limit) => audit.recent(limit),
+      scopeReport: () => usage.report(settings, registry.scopes),
       onAudit: (listener) => audit.subscribe(listener),
       onEvent(listener) {
         const stops = [
           audit.subscribe((entry) => listener({ name: 'audit', data: entry })),
           webhooks.dispatcher.onAttempt((report) => listener({ name: 'delivery', data: report })),
           time.onChange((state) => listener({ name: 'clock', data: state })),
+          parity.onWarning((warning) => listener({ name: 'parity', data: warning })),
         ];
         return () => stops.forEach((stop) => stop());
       },

@@ -1,6 +1,7 @@
 import { covers, type ScopeList } from '../auth/scopes.js';
 import { DEFAULT_REGISTRY } from './registry.js';
 import { UserError } from '../errors.js';
+import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 
 /** What an emulator emulates: one add-on, installed in one organization, opened by one user. */
 export interface EmulatorSettings {
@@ -94,10 +95,15 @@ export function checkGranted(declared: readonly string[], granted: readonly stri
   }
 }
 
-/** A receiver's time to answer: short ones test timeouts quickly, long ones still end. */
-export function checkWebhookTimeout(ms: number | undefined): void {
+/**
+ * A receiver's time to answer: short ones test timeouts quickly, long ones still end. With `strict`,
+ * no longer than the platform's 10 s: a receiver slower than that fails there.
+ */
+export function checkWebhookTimeout(ms: number | undefined, strict = false): void {
   if (ms !== undefined && !(Number.isInteger(ms) && ms >= 100 && ms <= 600_000))
     throw new UserError(`the webhook timeout must be from 100 ms to 10 minutes (got ${ms} ms)`);
+  if (strict && ms !== undefined && ms > SPEC_WEBHOOK_TIMEOUT_MS)
+    throw new UserError(`with --strict the webhook timeout is at most the platform's 10 s (got ${ms / 1000} s)`);
 }
 
 function isHttpUrl(text: string): boolean {

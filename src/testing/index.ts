@@ -7,6 +7,7 @@ import type { Checkpoint } from '../state/world.js';
 import type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 import type { MintRequest } from '../auth/tokens.js';
 import type { AuditEntry } from '../audit/audit-log.js';
+import type { ScopeReport } from '../audit/scope-report.js';
 import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 
@@ -29,6 +30,8 @@ export interface TestEmulator {
   deliveries(filter?: DeliveryFilter): Delivery[];
   /** The newest `limit` API calls (default 50), oldest first: what `addon logs` shows. */
   audit(limit?: number): AuditEntry[];
+  /** Least privilege: per scope, declared, granted, used and refused, and the smallest list needed. */
+  scopeReport(): ScopeReport;
   /**
    * Resolves once no time rule and no webhook delivery is being run or sent and none is due on the
    * emulated clock: wait for it before checking that nothing else arrived (a retry due later waits
@@ -100,6 +103,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     trigger: (event, data, orgId) => emulator.trigger(event, data, orgId),
     deliveries: (filter = {}) => emulator.deliveries(filter),
     audit: (limit = 50) => emulator.auditEntries(limit),
+    scopeReport: () => emulator.scopeReport(),
     idle: () => emulator.idle(),
     advanceClock: (by) => emulator.advanceClock(typeof by === 'number' ? by : parseDuration(by)),
     reset: () => emulator.reset(),

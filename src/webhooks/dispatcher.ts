@@ -9,6 +9,8 @@ import { postOnce } from './http-attempt.js';
 import { signWebhook } from './signature.js';
 import { describeEffect } from '../faults/fault-rule.js';
 import type { FaultSet } from '../faults/fault-set.js';
+import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
+import type { ParityLog } from '../parity/parity-log.js';
 import type { Subscription, SubscriptionService } from './subscriptions.js';
 
 export interface DispatcherOptions {
@@ -25,6 +27,8 @@ export interface DispatcherOptions {
   timers?: Timers;
   /** The webhooks fault rules: a delivery sent twice, or held back on the emulated clock. */
   faults?: Pick<FaultSet, 'forWebhook'>;
+  /** Told of a receiver that answered later than the platform waits (possible with a longer timeout). */
+  parity?: Pick<ParityLog, 'note'>;
 }
 
 /** Reported for every attempt, for the live line in the `addon dev` terminal. */
@@ -44,7 +48,7 @@ export const USER_AGENT = 'addon-emulator-webhooks/1';
 export function createDispatcher(options: DispatcherOptions) {
   const { clock, log, subscriptions } = options;
   const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? SPEC_WEBHOOK_TIMEOUT_MS;
   const delays = options.retryDelaysMs ?? [60_000, 300_000];
   const maxAttempts = delays.length + 1;
   const listeners = createListeners<AttemptReport>();
@@ -136,6 +140,8 @@ export function createDispatcher(options: DispatcherOptions) {
         timers,
       });
     const outcome = await send();
+    if (outcome.ok && outcome.durationMs > SPEC_WEBHOOK_TIMEOUT_MS)
+      options.parity?.note('slow-webhook-receiver', `${(outcome.durationMs / 1000).toFixed(1)} s`);
     // At-least-once delivery: the same request once more, right after the first.
     const twice = delivery.fault?.duplicate && number === 1 ? await send() : null;
     if (startedIn !== generation) return delivery;

@@ -2,6 +2,8 @@ import type { Clock } from '../clock.js';
 import { ApiError, invalid } from '../errors.js';
 import type { Doc, Store } from '../store/store.js';
 import type { Catalog } from './catalog.js';
+import { httpsRequired } from '../parity/parity-kinds.js';
+import type { ParityLog } from '../parity/parity-log.js';
 
 /** Spec 2.3, plus who owns it: a subscription belongs to an app within an organization. */
 export interface Subscription {
@@ -41,10 +43,13 @@ export function createSubscriptionService({
   store,
   clock,
   catalog,
+  parity,
 }: {
   store: Store;
   clock: Clock;
   catalog: Catalog;
+  /** An http: URL is served with a warning, or refused with `--strict`, as the platform would. */
+  parity?: ParityLog;
 }): SubscriptionService {
   const all = (orgId: string) =>
     store.list(SUBSCRIPTIONS, orgId, { limit: Infinity, offset: 0 }).data.map(toSubscription);
@@ -68,6 +73,10 @@ export function createSubscriptionService({
     async subscribe(orgId, appId, event, webhookUrl) {
       catalog.known(event);
       checkWebhookUrl(webhookUrl);
+      if (parity && new URL(webhookUrl).protocol === 'http:') {
+        if (parity.strict) throw httpsRequired(webhookUrl);
+        parity.note('http-webhook-url', webhookUrl);
+      }
       const existing = find(orgId, appId, event);
       const now = clock.nowIso();
       const subscription = {

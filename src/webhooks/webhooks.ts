@@ -10,6 +10,7 @@ import { createInbox } from './inbox.js';
 import { createSubscriptionService } from './subscriptions.js';
 import type { Logger } from '../logger.js';
 import type { FaultSet } from '../faults/fault-set.js';
+import type { ParityLog } from '../parity/parity-log.js';
 
 export interface WebhooksOptions {
   store: Store;
@@ -22,14 +23,16 @@ export interface WebhooksOptions {
   /** Where a failure no caller waits for is told. */
   logger: Logger;
   faults?: Pick<FaultSet, 'forWebhook'>;
+  /** Where a leniency the add-on leans on is noted (docs/parity.md). */
+  parity?: ParityLog;
 }
 
 /** Subscriptions, the delivery log and its dispatcher, and the inbox, over one store and clock. */
 export function createWebhooks(options: WebhooksOptions) {
-  const { store, clock, timers, fetch, timeoutMs, catalog, logger, faults } = options;
-  const subscriptions = createSubscriptionService({ store, clock, catalog });
+  const { store, clock, timers, fetch, timeoutMs, catalog, logger, faults, parity } = options;
+  const subscriptions = createSubscriptionService({ store, clock, catalog, parity });
   const log = createDeliveryLog(store);
-  const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs, faults });
+  const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs, faults, parity });
   const inbox = createInbox({ store, clock });
   const context = (before?: Doc | null): EventContext => ({ now: clock.nowIso(), newId, before });
   let held: HeldEvent[] | null = null;

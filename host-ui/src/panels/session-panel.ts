@@ -7,6 +7,12 @@ import { countdown, dateTime, tokenPreview } from '../format';
 import type { Session, SessionSettings } from '../session';
 import { toast } from '../toast';
 import type { EmulatorStatus } from '../types';
+import { createScopeUsage } from './scope-usage';
+
+export interface SessionPanel extends Panel {
+  /** Tells the panel an API call was made: its scope report is read again (while it shows). */
+  noteApiCall(): void;
+}
 
 export function createSessionPanel(deps: {
   status: EmulatorStatus;
@@ -14,8 +20,9 @@ export function createSessionPanel(deps: {
   clock: EmulatedClock;
   /** Reopens the add-on with these settings (kept if the emulator accepts them). */
   reopen(settings: SessionSettings): void;
-}): Panel {
+}): SessionPanel {
   const { status, session, clock } = deps;
+  const usage = createScopeUsage();
 
   const remaining = h('span', { class: 'countdown', 'data-testid': 'token-remaining' }, '—');
   const expiresAt = h('span', { class: 'muted' });
@@ -164,6 +171,19 @@ export function createSessionPanel(deps: {
         'Reopen with these settings',
       ),
     ),
+    usage.element,
   );
-  return { element };
+  let shown = false;
+  const reload = () => void usage.reload().catch(() => {});
+  return {
+    element,
+    onShow() {
+      shown = true;
+      reload();
+    },
+    noteApiCall() {
+      // Only while the tab is in view: a hidden tab reads it again when it is shown.
+      if (shown && !element.closest('[hidden]')) reload();
+    },
+  };
 }

@@ -36,7 +36,10 @@ export interface Bridge {
   ready(options?: ReadyOptions): Promise<ServiceContext>;
   /** `service:navigate`: moves the host to an in-app path, which must start with `/`. */
   navigate(path: string): void;
-  /** `service:notify`: a toast in the host; level `info` unless given. */
+  /**
+   * `service:notify`: a toast in the host; level `success` unless given. The spec shows success,
+   * warning and error; `info` is the emulator's own, and it warns of it (docs/parity.md).
+   */
   notify(message: string, level?: NotifyLevel): void;
   /** `service:close`: closes the add-on. */
   close(): void;
@@ -144,7 +147,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
       send('service:navigate', { path });
     },
 
-    notify(message, level = 'info') {
+    notify(message, level = 'success') {
       if (typeof message !== 'string' || message.trim() === '') {
         throw new TypeError('notify(message): message must be a non-empty string');
       }

@@ -15,14 +15,34 @@ import type {
   Subscription,
 } from './types.js';
 
-/** The API of `addon dev` on its default port. */
+/** The API of `addon dev` on its default port: the fallback of a page served from this machine. */
 export const DEFAULT_API_URL = 'http://127.0.0.1:4455/api/addon/v1';
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$|\.localhost$/;
+
+/**
+ * The API's base URL: the one given, else `addon dev`'s, but only for a page served from this machine
+ * (or no page: Node). A deployed add-on that forgot its `apiUrl` must not send its session token to
+ * 127.0.0.1 of whoever opened it, so there it is an error.
+ */
+export function resolveApiUrl(apiUrl?: string): string {
+  if (apiUrl) return apiUrl.replace(/\/+$/, '');
+  const page = typeof location === 'undefined' ? null : location;
+  if (!page || LOOPBACK.test(page.hostname)) return DEFAULT_API_URL;
+  throw new TypeError(
+    `no apiUrl: this page is served from ${page.origin}, not this machine, so there is no addon dev to fall back to; ` +
+      "pass apiUrl (the service's {base_url}/api/addon/v1)",
+  );
+}
 
 /** The largest page the API serves (`limit` 1–100); what `all()` asks for unless told otherwise. */
 export const MAX_PAGE_SIZE = 100;
 
 export interface ClientOptions {
-  /** The API's base URL, up to and including `/api/addon/v1`. Default: {@link DEFAULT_API_URL}. */
+  /**
+   * The API's base URL, up to and including `/api/addon/v1`. Default: {@link DEFAULT_API_URL} in a page
+   * served from localhost (or in Node); elsewhere it is required.
+   */
   apiUrl?: string;
   /** The session token (from `service:context`, or `readToken()`). */
   token: string;
@@ -148,7 +168,7 @@ export function createClient(options: ClientOptions): AddonClient {
   if (typeof options?.token !== 'string' || options.token === '') {
     throw new TypeError('createClient({ token }): the session token is required');
   }
-  const apiUrl = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '');
+  const apiUrl = resolveApiUrl(options.apiUrl);
   const token = options.token;
   // Called through a closure: `window.fetch` called as a method of another object throws.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));

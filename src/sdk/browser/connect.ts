@@ -1,7 +1,7 @@
 // The usual start of an add-on in one call: take the token out of the URL, say ready, get the
 // context, and make an API client with the context's token.
 import { createBridge, type Bridge, type BridgeOptions, type ReadyOptions } from './bridge.js';
-import { createClient, type AddonClient, type ClientOptions } from './client.js';
+import { createClient, resolveApiUrl, type AddonClient, type ClientOptions } from './client.js';
 import { readToken } from './session.js';
 import type { ServiceContext } from './types.js';
 
@@ -18,10 +18,13 @@ export interface Connection {
 
 /**
  * `readToken()` (which removes `service_token` from the visible URL), then `bridge.ready()`, then
- * `createClient()` with the token of the context. Rejects like `bridge.ready()` (no host, timeout).
+ * `createClient()` with the token of the context. Rejects like `bridge.ready()` (no host, timeout),
+ * and, before saying anything, when a page not served from localhost has no `apiUrl`.
  */
 export async function connect(options: ConnectOptions = {}): Promise<Connection> {
-  const { hostOrigin, timeoutMs, apiUrl, onSessionExpired, fetch, retry } = options;
+  const { hostOrigin, timeoutMs, onSessionExpired, fetch, retry } = options;
+  // Before anything is said to the host: a deployed page without its API URL fails here, at once.
+  const apiUrl = resolveApiUrl(options.apiUrl);
   const urlToken = readToken();
   const bridge = createBridge({ hostOrigin });
   const context = await bridge.ready({ timeoutMs });
