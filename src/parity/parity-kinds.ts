@@ -27,8 +27,7 @@ export const SPEC_WEBHOOK_TIMEOUT_MS = 10_000;
 export const PARITY_KINDS: Record<ParityKindId, ParityKind> = {
   'http-webhook-url': {
     id: 'http-webhook-url',
-    message: (url) =>
-      `a webhook subscription to an http: URL (${url}); the platform takes HTTPS URLs only (spec 2.3)`,
+    message: (url) => `a webhook subscription to an http: URL (${url}); the platform takes HTTPS URLs only (spec 2.3)`,
     platform: 'refuses the subscription: webhookUrl must be an HTTPS URL',
     strict: 'POST /events/subscribe answers 400 https_required',
   },
