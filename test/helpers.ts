@@ -121,10 +121,14 @@ export interface DevProcess {
  * Spawns `addon dev --json` on a free port and waits for its ready line; killed at clean-up, with its
  * output kept for the failure message. With `npx`, it runs as a user types it, `npx addon dev`, in a
  * process group of its own (npm, a shell, then the emulator as a grandchild), and `stop` signals the
- * whole group.
+ * whole group. With `json: false`, it prints for a person, and its banner's host page is the URL.
  */
-export async function startDev(args: string[], options: { cwd?: string; npx?: boolean } = {}): Promise<DevProcess> {
-  const devArgs = ['dev', '--no-open', '--json', '--port', '0', ...args];
+export async function startDev(
+  args: string[],
+  options: { cwd?: string; npx?: boolean; json?: boolean } = {},
+): Promise<DevProcess> {
+  const json = options.json ?? true;
+  const devArgs = ['dev', '--no-open', ...(json ? ['--json'] : []), '--port', '0', ...args];
   const child = execa(options.npx ? 'npx' : 'node', options.npx ? ['addon', ...devArgs] : [BIN, ...devArgs], {
     cwd: options.cwd ?? ROOT,
     env: { ...userEnv, NO_COLOR: '1', CI: '1' },
@@ -139,9 +143,11 @@ export async function startDev(args: string[], options: { cwd?: string; npx?: bo
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk;
       const line = output.split('\n').find((l) => l.includes('"event":"ready"'));
-      if (line) {
+      const banner = /Host page +(http:\/\/\S+)\/\n[\s\S]*Ready in/.exec(output);
+      if (json ? line : banner) {
         clearTimeout(timer);
-        resolve(JSON.parse(line));
+        const url = json ? JSON.parse(line!).url : banner![1];
+        resolve({ url, apiUrl: `${url}/api/addon/v1` });
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk));

@@ -31,7 +31,10 @@ function show(report: ScopeReport): void {
   const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => plain(row[i]).length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => cell + ' '.repeat(widths[i] - plain(cell).length)).join('  ');
+    cells
+      .map((cell, i) => cell + ' '.repeat(widths[i] - plain(cell).length))
+      .join('  ')
+      .trimEnd();
   println(color.dim(line(header)));
   for (const row of rows) println(line(row));
   println();
