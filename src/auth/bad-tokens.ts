@@ -1,6 +1,6 @@
 import { base64url, UnsecuredJWT } from 'jose';
 import { loadOrCreateKeys, signJwt, type SigningKeys } from './keys.js';
-import type { SessionClaims } from './session-rules.js';
+import type { SessionClaims, TokenRefusal } from './session-rules.js';
 
 /**
  * Bad session tokens on demand (`addon token --expired`, the harness's `token({ variant })`), for
@@ -17,6 +17,15 @@ export const VARIANT_DESCRIPTIONS: Record<TokenVariant, string> = {
   'foreign-key': 'signed by another ES256 key, whose kid is not in the JWKS',
   'alg-none': 'not signed at all (alg none)',
   'wrong-type': 'signed by the emulator, but with type user_session instead of addon_session',
+};
+
+/** The reason a verifier gives for each, the emulator's API and `verifySessionToken` alike. */
+export const VARIANT_REFUSALS: Record<TokenVariant, TokenRefusal> = {
+  expired: 'token_expired',
+  tampered: 'invalid_signature',
+  'foreign-key': 'unknown_key',
+  'alg-none': 'unsupported_algorithm',
+  'wrong-type': 'invalid_token_type',
 };
 
 /** The claims a bad token carries: a good token's, but `type` may be another. */

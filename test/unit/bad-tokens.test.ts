@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_VARIANTS, type TokenVariant } from '../../src/auth/bad-tokens.js';
+import { TOKEN_VARIANTS, VARIANT_REFUSALS, type TokenVariant } from '../../src/auth/bad-tokens.js';
 import { loadOrCreateKeys } from '../../src/auth/keys.js';
 import { createTokenService } from '../../src/auth/tokens.js';
 import { createClock } from '../../src/clock.js';
@@ -14,20 +14,16 @@ async function setup() {
   return { keys, tokens: createTokenService({ keys, clock: createClock({ source: () => NOW * 1000 }) }) };
 }
 
-/** The one thing each variant spoils, and the code the emulator's API refuses it with. */
-const EXPECTED: Record<TokenVariant, { code: string; differs: Record<string, unknown> }> = {
-  expired: { code: 'token_expired', differs: { iat: NOW - 7200, exp: NOW - 3600 } },
-  tampered: { code: 'invalid_signature', differs: { exp: NOW + 3600 + 86_400 } },
-  'foreign-key': { code: 'unknown_key', differs: {} },
-  'alg-none': { code: 'unsupported_algorithm', differs: {} },
-  'wrong-type': { code: 'invalid_token_type', differs: { type: 'user_session' } },
+/** The claims each variant spoils (the others are a good token's). */
+const DIFFERS: Record<TokenVariant, Record<string, unknown>> = {
+  expired: { iat: NOW - 7200, exp: NOW - 3600 },
+  tampered: { exp: NOW + 3600 + 86_400 },
+  'foreign-key': {},
+  'alg-none': {},
+  'wrong-type': { type: 'user_session' },
 };
 
 describe('bad tokens', () => {
-  it('has an expectation for every variant', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual([...TOKEN_VARIANTS].sort());
-  });
-
   it.each(TOKEN_VARIANTS)('%s: a good token but for one thing, refused with its own code', async (variant) => {
     const { tokens } = await setup();
     const good = await tokens.mint(who);
@@ -35,10 +31,10 @@ describe('bad tokens', () => {
     expect(bad.variant).toBe(variant);
     // What the token carries is what the minting says it carries, and only the variant's claims differ.
     expect(decodeJwt(bad.token)).toEqual(bad.claims);
-    expect(bad.claims).toEqual({ ...good.claims, jti: bad.claims.jti, ...EXPECTED[variant].differs });
+    expect(bad.claims).toEqual({ ...good.claims, jti: bad.claims.jti, ...DIFFERS[variant] });
     const error = await tokens.verify(bad.token).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ statusCode: 401, code: EXPECTED[variant].code });
+    expect(error).toMatchObject({ statusCode: 401, code: VARIANT_REFUSALS[variant] });
   });
 
   it('keeps an expired token lifetime, and signs a foreign one with a key the JWKS does not hold', async () => {
