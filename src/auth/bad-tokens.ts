@@ -12,7 +12,7 @@ export type TokenVariant = (typeof TOKEN_VARIANTS)[number];
 
 /** What each variant is (the CLI's help and docs/api.md#bad-tokens say the same). */
 export const VARIANT_DESCRIPTIONS: Record<TokenVariant, string> = {
-  expired: 'expired an hour ago on the emulated clock, past any leeway for clock skew',
+  expired: 'expired an hour ago on the emulated clock, well past the usual leeway for clock skew',
   tampered: 'its exp moved a day later after signing: the signature no longer matches the payload',
   'foreign-key': 'signed by another ES256 key, whose kid is not in the JWKS',
   'alg-none': 'not signed at all (alg none)',
@@ -45,7 +45,7 @@ export async function mintBadToken(
   const signed = async (claims: BadTokenClaims, by = keys) => ({ token: await signJwt(claims, by), claims });
   switch (variant) {
     case 'expired':
-      // The same lifetime, over an hour before now: refused whatever leeway a backend allows.
+      // The same lifetime, ended an hour before now: refused under any usual leeway for clock skew.
       return signed({ ...good, iat: good.iat - (good.exp - good.iat) - HOUR, exp: good.iat - HOUR });
     case 'tampered': {
       const [header, , signature] = (await signJwt(good, keys)).split('.');
