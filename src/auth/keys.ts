@@ -1,6 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import { UserError } from '../errors.js';
 
 /**
@@ -23,6 +31,12 @@ interface KeyFile {
   publicJwk: JWK;
 }
 
+/** `payload` signed with `keys`, under the protected header of every session token. */
+export function signJwt(payload: JWTPayload, keys: Pick<SigningKeys, 'kid' | 'privateKey'>): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, kid: keys.kid, typ: 'JWT' }).sign(keys.privateKey);
+}
+
+/** The data dir's key pair, made there on first use; without a dir, a new key pair in memory. */
 export async function loadOrCreateKeys(dir?: string): Promise<SigningKeys> {
   const file = dir && join(dir, 'keys.json');
   const stored = file ? await readKeyFile(file) : null;

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { toUnixSeconds, type Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
-import { ALGORITHM, type SigningKeys } from './keys.js';
+import { mintBadToken, type BadTokenClaims, type TokenVariant } from './bad-tokens.js';
+import { ALGORITHM, signJwt, type SigningKeys } from './keys.js';
+import {
+  claimsRefusal,
+  joseRefusal,
+  REFUSALS,
+  SESSION_TOKEN_TYPE,
+  timeRefusal,
+  type SessionClaims,
+  type TokenRefusal,
+} from './session-rules.js';
+
+export type { SessionClaims } from './session-rules.js';
 
 /** The longest lifetime a minted token may ask for: 30 days, for a long manual test session. */
 export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 86_400;
-
-/** The session token's claims, exactly as spec 2.1. */
-export interface SessionClaims {
-  type: 'addon_session';
-  orgId: string;
-  userId: string;
-  appId: string;
-  scopes: string[];
-  jti: string;
-  iat: number;
-  exp: number;
-}
 
 export interface MintRequest {
   orgId: string;
@@ -26,31 +26,27 @@ export interface MintRequest {
   scopes: string[];
   /** Seconds, 1 to MAX_TOKEN_LIFETIME_SECONDS; the platform's lifetime, 3600, by default. */
   expiresIn?: number;
+  /** A bad token of this kind instead (auth/bad-tokens.ts), which the API refuses with 401. */
+  variant?: TokenVariant;
 }
+
+/** A minted token and what it claims; `variant` names a bad one. */
+export type MintedToken =
+  | { token: string; claims: SessionClaims; variant?: undefined }
+  | { token: string; claims: BadTokenClaims; variant: TokenVariant };
 
 export const SESSION_LIFETIME_SECONDS = 3600;
 
 export interface TokenService {
-  mint(request: MintRequest): Promise<{ token: string; claims: SessionClaims }>;
+  mint(request: MintRequest): Promise<MintedToken>;
   /** Resolves to the claims of a valid token; throws a 401 ApiError otherwise. */
   verify(token: string): Promise<SessionClaims>;
 }
 
-/** jose's error codes, as the reason an add-on developer reads in the 401 body. */
-const JOSE_REASONS: Record<string, [code: string, message: string]> = {
-  ERR_JWT_EXPIRED: ['token_expired', 'the session token has expired; reopen the add-on to get a new one'],
-  ERR_JOSE_ALG_NOT_ALLOWED: ['unsupported_algorithm', `the session token must be signed with ${ALGORITHM}`],
-  ERR_JOSE_NOT_SUPPORTED: ['unsupported_algorithm', `the session token must be signed with ${ALGORITHM}`],
-  ERR_JWS_SIGNATURE_VERIFICATION_FAILED: ['invalid_signature', 'the session token signature does not verify'],
-  ERR_JWKS_NO_MATCHING_KEY: ['unknown_key', 'the session token was signed by a key this emulator does not know'],
-  ERR_JWKS_MULTIPLE_MATCHING_KEYS: ['unknown_key', 'the session token names no single known key'],
-  ERR_JWT_CLAIM_VALIDATION_FAILED: ['invalid_claims', 'the session token claims are invalid'],
-};
-
-const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
+const unauthorized = (code: TokenRefusal) => new ApiError(401, code, REFUSALS[code]);
 
 /** The 401 of an expired session, also what a fault rule's `expiredToken` answers. */
-export const tokenExpired = (): ApiError => unauthorized(...JOSE_REASONS.ERR_JWT_EXPIRED);
+export const tokenExpired = (): ApiError => unauthorized('token_expired');
 
 /**
  * Mints and verifies session tokens. A token's signature is verified once and its claims are kept
@@ -68,22 +64,20 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
         algorithms: [ALGORITHM],
         currentDate: new Date(clock.now()),
       });
-      return checkClaims(payload);
+      const refusal = claimsRefusal(payload);
+      if (refusal) throw unauthorized(refusal);
+      return payload as unknown as SessionClaims;
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      const [code, message] = JOSE_REASONS[(error as { code?: string }).code ?? ''] ?? [
-        'malformed_token',
-        'the session token is not a well-formed JWT',
-      ];
-      throw unauthorized(code, message);
+      throw unauthorized(joseRefusal(error));
     }
   };
 
   return {
-    async mint({ orgId, userId, appId, scopes, expiresIn = SESSION_LIFETIME_SECONDS }) {
+    async mint({ orgId, userId, appId, scopes, expiresIn = SESSION_LIFETIME_SECONDS, variant }) {
       const iat = toUnixSeconds(clock.now());
       const claims: SessionClaims = {
-        type: 'addon_session',
+        type: SESSION_TOKEN_TYPE,
         orgId,
         userId,
         appId,
@@ -92,10 +86,8 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
         iat,
         exp: iat + expiresIn,
       };
-      const token = await new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid, typ: 'JWT' })
-        .sign(keys.privateKey);
-      return { token, claims };
+      if (variant) return { ...(await mintBadToken(variant, claims, keys)), variant };
+      return { token: await signJwt(claims, keys), claims };
     },
 
     async verify(token) {
@@ -105,30 +97,10 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
         if (verified.size >= MAX_CACHED) verified.delete(verified.keys().next().value!);
         verified.set(token, claims);
       }
-      const now = clock.now() / 1000;
-      if (claims.exp <= now) {
-        verified.delete(token);
-        throw tokenExpired();
-      }
-      if (claims.iat > now) throw unauthorized('token_not_yet_valid', 'the session token was issued in the future');
+      const refusal = timeRefusal(claims, clock.now());
+      if (refusal === 'token_expired') verified.delete(token);
+      if (refusal) throw unauthorized(refusal);
       return claims;
     },
   };
-}
-
-function checkClaims(payload: JWTPayload): SessionClaims {
-  const p = payload as Partial<Record<keyof SessionClaims, unknown>>;
-  if (p.type !== 'addon_session') {
-    throw unauthorized('invalid_token_type', 'the token is not an add-on session token (type must be addon_session)');
-  }
-  const strings = ['orgId', 'userId', 'appId', 'jti'] as const;
-  const wellFormed =
-    strings.every((k) => typeof p[k] === 'string' && p[k] !== '') &&
-    Array.isArray(p.scopes) &&
-    p.scopes.every((s) => typeof s === 'string') &&
-    Number.isInteger(p.iat) &&
-    Number.isInteger(p.exp);
-  if (!wellFormed)
-    throw unauthorized('invalid_claims', 'the session token lacks a claim of spec 2.1 or has one of the wrong type');
-  return payload as unknown as SessionClaims;
 }

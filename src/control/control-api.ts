@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '../audit/audit-log.js';
+import { TOKEN_VARIANTS } from '../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintRequest } from '../auth/tokens.js';
 import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
@@ -84,6 +85,7 @@ export async function controlApi(
           userId: { type: 'string' },
           appId: { type: 'string' },
           expiresIn: { type: 'integer', minimum: 1, maximum: MAX_TOKEN_LIFETIME_SECONDS, description: 'seconds' },
+          variant: { type: 'string', enum: [...TOKEN_VARIANTS], description: 'a bad token the API refuses' },
         },
       },
     },

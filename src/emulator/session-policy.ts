@@ -1,13 +1,14 @@
 import type { ScopeList } from '../auth/scopes.js';
-import type { MintRequest, SessionClaims, TokenService } from '../auth/tokens.js';
+import type { MintedToken, MintRequest, TokenService } from '../auth/tokens.js';
 import { checkAppId, checkGranted, checkId, checkScopes, type EmulatorSettings } from './settings.js';
 
-export type MintSession = (request?: Partial<MintRequest>) => Promise<{ token: string; claims: SessionClaims }>;
+export type MintSession = (request?: Partial<MintRequest>) => Promise<MintedToken>;
 
 /**
  * Which sessions the emulator hands out (`addon token`, the host page, the harness): for the
  * emulated add-on, organization and user unless others are named, with the granted scopes unless
- * others are asked for, and never a scope the add-on did not declare (spec 5.2 rule 1).
+ * others are asked for, and never a scope the add-on did not declare (spec 5.2 rule 1). A bad token
+ * (`variant`) passes the same checks: only the one thing its variant spoils is wrong with it.
  */
 export function sessionPolicy(tokens: TokenService, settings: EmulatorSettings, scopeList: ScopeList): MintSession {
   return async (request = {}) => {
@@ -17,6 +18,6 @@ export function sessionPolicy(tokens: TokenService, settings: EmulatorSettings, 
     checkId('orgId', orgId);
     checkId('userId', userId);
     checkAppId(appId);
-    return tokens.mint({ appId, orgId, userId, scopes, expiresIn: request.expiresIn });
+    return tokens.mint({ appId, orgId, userId, scopes, expiresIn: request.expiresIn, variant: request.variant });
   };
 }

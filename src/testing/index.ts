@@ -14,6 +14,7 @@ import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 export type { Checkpoint } from '../state/world.js';
 export { openHostPage } from './host-page.js';
 export type { BridgeMessage, BrowserChoice, HostPage, HostPageOptions, HostToast, SessionChoice } from './host-page.js';
+export { TOKEN_VARIANTS, type TokenVariant } from '../auth/bad-tokens.js';
 export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 
 /** What a test suite gets from `startEmulator`: a running, isolated emulator and its handles. */
@@ -22,7 +23,11 @@ export interface TestEmulator {
   url: string;
   /** `<url>/api/addon/v1` */
   apiUrl: string;
-  /** A session token: the configured scopes, org and user unless told otherwise. */
+  /**
+   * A session token: the configured scopes, org and user unless told otherwise. With `variant` (one
+   * of `TOKEN_VARIANTS`, e.g. `'expired'`), a bad one that the API and your backend must refuse
+   * (docs/api.md#bad-tokens).
+   */
   token(options?: Partial<MintRequest>): Promise<string>;
   /** Fires a catalog event to the subscriptions, with `data` merged over realistic data. */
   trigger(event: string, data?: EventData, orgId?: string): Promise<TriggerResult>;

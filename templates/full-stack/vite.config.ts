@@ -1,36 +1,38 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { startWebhookReceiver, type Receiver } from './server/webhooks.ts';
+import { DEFAULT_PORT, startServer, type Server } from './server/index.ts';
 
-/** Runs the webhook receiver (server/webhooks.ts) beside the Vite dev server, in the same process. */
-function webhookReceiver(): Plugin {
+/** Runs the backend (server/index.ts) beside the Vite dev server, in the same process. */
+function backend(): Plugin {
   return {
-    name: 'webhook-receiver',
+    name: 'addon-backend',
     apply: 'serve',
     configureServer(server) {
       const { appId } = JSON.parse(readFileSync(join(server.config.root, 'addon.config.json'), 'utf8')) as {
         appId: string;
       };
-      let receiver: Promise<Receiver | null> | null = null;
+      let started: Promise<Server | null> | null = null;
       // Started once Vite listens and closed with it, so that a restart of Vite frees the port first.
       server.httpServer?.once('listening', () => {
-        receiver = startWebhookReceiver({ appId }).then(
-          (started) => {
-            server.config.logger.info(`  webhook receiver: ${started.url}`);
-            return started;
+        started = startServer({ appId }).then(
+          (backend) => {
+            server.config.logger.info(`  backend: ${backend.url} (webhooks: ${backend.webhookUrl})`);
+            return backend;
           },
           (error: Error) => {
-            server.config.logger.error(`webhook receiver did not start: ${error.message}`);
+            server.config.logger.error(`backend did not start: ${error.message}`);
             return null;
           },
         );
       });
-      server.httpServer?.once('close', () => void receiver?.then((started) => started?.close()));
+      server.httpServer?.once('close', () => void started?.then((backend) => backend?.close()));
     },
   };
 }
 
 export default defineConfig({
-  plugins: [webhookReceiver()],
+  plugins: [backend()],
+  // The page calls its backend on its own origin: `fetch('/api/whoami')` reaches server/index.ts.
+  server: { proxy: { '/api': `http://127.0.0.1:${DEFAULT_PORT}` } },
 });

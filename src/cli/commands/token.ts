@@ -1,5 +1,6 @@
-import type { Command } from 'commander';
-import { MAX_TOKEN_LIFETIME_SECONDS, type SessionClaims } from '../../auth/tokens.js';
+import { Option, type Command } from 'commander';
+import { TOKEN_VARIANTS, VARIANT_DESCRIPTIONS, type TokenVariant } from '../../auth/bad-tokens.js';
+import { MAX_TOKEN_LIFETIME_SECONDS, type MintedToken } from '../../auth/tokens.js';
 import { parseDuration } from '../../duration.js';
 import { UserError } from '../../errors.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
@@ -11,24 +12,34 @@ interface TokenFlags extends EmulatorFlags {
   user?: string;
   appId?: string;
   expiresIn?: string;
+  /** The bad-token flags, by their attribute names (`foreignKey` for `--foreign-key`). */
+  [variantFlag: string]: unknown;
 }
+
+/** `--expired`, `--tampered`, ...: one flag per bad-token variant. */
+const VARIANT_FLAGS = TOKEN_VARIANTS.map((variant) => ({
+  variant,
+  option: new Option(`--${variant}`, `a bad token that the API refuses: ${VARIANT_DESCRIPTIONS[variant]}`),
+}));
 
 const FIELDS = { scopes: '--scopes', orgId: '--org', userId: '--user', appId: '--app-id', expiresIn: '--expires-in' };
 
-/** `addon token`: a session token from the running emulator. */
+/** `addon token`: a session token from the running emulator, or a bad one (`--expired`, ...). */
 export function tokenCommand(program: Command): void {
+  const command = program
+    .command('token')
+    .description('mint a session token from the running emulator and print it (the JWT alone)')
+    .option('--scopes <list>', 'scopes to grant (a subset of the declared ones); default: the granted scopes')
+    .option('--org <id>', 'organization id')
+    .option('--user <id>', 'user id')
+    .option('--app-id <id>', 'app id')
+    .option('--expires-in <duration>', 'lifetime, like 10m or 2h (default 1h, as in production)');
+  for (const { option } of VARIANT_FLAGS) command.addOption(option);
   againstEmulator(
-    program
-      .command('token')
-      .description('mint a session token from the running emulator and print it (the JWT alone)')
-      .option('--scopes <list>', 'scopes to grant (a subset of the declared ones); default: the granted scopes')
-      .option('--org <id>', 'organization id')
-      .option('--user <id>', 'user id')
-      .option('--app-id <id>', 'app id')
-      .option('--expires-in <duration>', 'lifetime, like 10m or 2h (default 1h, as in production)'),
+    command,
     'print the token with its claims',
     (emulator, flags: TokenFlags) =>
-      emulator.post<{ token: string; claims: SessionClaims }>(
+      emulator.post<MintedToken>(
         '/tokens',
         {
           scopes: flags.scopes?.split(/[\s,]+/).filter(Boolean),
@@ -36,11 +47,20 @@ export function tokenCommand(program: Command): void {
           userId: flags.user,
           appId: flags.appId,
           expiresIn: flags.expiresIn === undefined ? undefined : seconds(flags.expiresIn),
+          variant: variantOf(flags),
         },
         FIELDS,
       ),
     (minted) => println(minted.token),
   );
+}
+
+/** The one bad-token variant asked for, if any. */
+function variantOf(flags: TokenFlags): TokenVariant | undefined {
+  const asked = VARIANT_FLAGS.filter(({ option }) => flags[option.attributeName()]);
+  if (asked.length > 1)
+    throw new UserError(`one bad token at a time: choose one of ${asked.map(({ option }) => option.long).join(', ')}`);
+  return asked[0]?.variant;
 }
 
 function seconds(duration: string): number {

@@ -1,10 +1,10 @@
-// The webhook receiver against the emulator: subscribe it through the API, fire an event, and check
-// that the handler got a verified, typed event.
+// The backend's webhook receiver against the emulator: subscribe it through the API, fire an event,
+// and check that the handler got a verified, typed event.
 import { readFileSync } from 'node:fs';
 import { startEmulator, type TestEmulator } from 'addon-devkit/testing';
 import { isEvent, type WebhookEvent } from 'addon-devkit/webhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startWebhookReceiver, type Receiver } from '../server/webhooks.ts';
+import { startServer, type Server } from '../server/index.ts';
 
 const { appId, scopes } = JSON.parse(readFileSync(new URL('../addon.config.json', import.meta.url), 'utf8')) as {
   appId: string;
@@ -12,15 +12,15 @@ const { appId, scopes } = JSON.parse(readFileSync(new URL('../addon.config.json'
 };
 
 let emulator: TestEmulator;
-let receiver: Receiver;
+let backend: Server;
 const received: WebhookEvent[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({ appId, scopes });
-  receiver = await startWebhookReceiver({ appId, port: 0, onEvent: (event) => void received.push(event) });
+  backend = await startServer({ appId, port: 0, onEvent: (event) => void received.push(event) });
 });
 afterAll(async () => {
-  await receiver?.close();
+  await backend?.close();
   await emulator?.stop();
 });
 
@@ -28,7 +28,7 @@ it('receives invoice.paid as a verified, typed event', async () => {
   const subscribed = await fetch(`${emulator.apiUrl}/events/subscribe`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await emulator.token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ event: 'invoice.paid', webhookUrl: receiver.url }),
+    body: JSON.stringify({ event: 'invoice.paid', webhookUrl: backend.webhookUrl }),
   });
   expect(subscribed.status).toBe(201);
 
@@ -65,7 +65,7 @@ it('refuses a delivery that is not signed for this add-on', async () => {
     timestamp: '',
     deliveryId: 'x',
   });
-  const forged = await fetch(receiver.url, {
+  const forged = await fetch(backend.webhookUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-service-signature': `sha256=${'0'.repeat(64)}` },
     body,
