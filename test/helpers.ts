@@ -171,6 +171,22 @@ export async function startDev(
   return { url, apiUrl, process: child, output: () => output, stop };
 }
 
+let flushes = 0;
+/** Waits until addon dev has printed everything up to now: the line of a call made after it all. */
+export async function printed(dev: DevProcess, token: string): Promise<string> {
+  const path = `/customers?printed=${++flushes}`;
+  await api(`${dev.apiUrl}${path}`, { token });
+  await expect.poll(() => dev.output().includes(path)).toBe(true);
+  return dev.output();
+}
+
+/** The parity warnings addon dev --json printed. */
+export const parityLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.includes('"event":"parity"'))
+    .map((line) => JSON.parse(line));
+
 /** fetch with a bearer token and JSON body. */
 export async function api(url: string, options: { token?: string; method?: string; body?: unknown } = {}) {
   const response = await fetch(url, {

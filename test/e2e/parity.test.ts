@@ -1,26 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, cleanUp, cli, expectOneLine, startDev, type DevProcess } from '../helpers.js';
+import { api, cleanUp, cli, expectOneLine, parityLines, printed, startDev } from '../helpers.js';
 
 /** Parity warnings and the least-privilege report, through the real CLI against `addon dev`. */
 afterEach(cleanUp);
 
 const subscribe = (apiUrl: string, token: string, event: string, webhookUrl: string) =>
   api(`${apiUrl}/events/subscribe`, { token, body: { event, webhookUrl } });
-
-let flushes = 0;
-/** Waits until addon dev has printed everything up to now: the line of a call made after it all. */
-async function printed(dev: DevProcess, token: string): Promise<string> {
-  const path = `/customers?printed=${++flushes}`;
-  await api(`${dev.apiUrl}${path}`, { token });
-  await expect.poll(() => dev.output().includes(path)).toBe(true);
-  return dev.output();
-}
-
-const parityLines = (output: string) =>
-  output
-    .split('\n')
-    .filter((line) => line.includes('"event":"parity"'))
-    .map((line) => JSON.parse(line));
 
 describe('parity warnings', () => {
   it('serves an http: webhook URL and says so once, in the terminal and as a JSON line', async () => {

@@ -4,6 +4,7 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/e
 import {
   AddonApiError,
   createClient,
+  DEFAULT_API_URL,
   NotFoundError,
   paginate,
   RateLimitError,
@@ -234,6 +235,32 @@ describe('the SDK REST client', () => {
     expect(error).toMatchObject({ status: 502, code: 'http_502', message: '502 Bad Gateway: Bad Gateway' });
     expect(() => createClient({ token: '' })).toThrow(TypeError);
     expect(createClient({ token: 't' }).apiUrl).toBe('http://127.0.0.1:4455/api/addon/v1');
+  });
+});
+
+describe('the API URL without apiUrl', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("falls back to addon dev's only in a page served from this machine, and fails at connect() elsewhere", async () => {
+    const { connect } = await import('../../src/sdk/browser/index.js');
+    for (const page of [
+      'http://localhost:5173/',
+      'http://127.0.0.1:8080/app',
+      'http://[::1]:3000/',
+      'http://my.localhost/',
+    ]) {
+      vi.stubGlobal('location', new URL(page));
+      expect(createClient({ token: 't' }).apiUrl).toBe(DEFAULT_API_URL);
+    }
+    vi.stubGlobal('location', new URL('https://addon.example.com/app'));
+    const message =
+      "no apiUrl: this page is served from https://addon.example.com, not this machine, so there is no addon dev to fall back to; pass apiUrl (the service's {base_url}/api/addon/v1)";
+    expect(() => createClient({ token: 't' })).toThrow(message);
+    // Before it says anything to a host: there is none here (Node), and connect() fails on the URL first.
+    await expect(connect()).rejects.toThrow(message);
+    expect(createClient({ token: 't', apiUrl: 'https://service.example.com/api/addon/v1/' }).apiUrl).toBe(
+      'https://service.example.com/api/addon/v1',
+    );
   });
 });
 
