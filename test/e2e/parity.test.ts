@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, cleanUp, cli, expectOneLine, parityLines, printed, startDev } from '../helpers.js';
+import { api, cleanUp, cli, expectOneLine, parityLines, printed, startDev, startReceiver } from '../helpers.js';
 
 /** Parity warnings and the least-privilege report, through the real CLI against `addon dev`. */
 afterEach(cleanUp);
@@ -48,6 +48,23 @@ describe('parity warnings', () => {
     expectOneLine(
       await cli(['dev', '--ephemeral', '--strict', '--webhook-timeout', '30s', '--port', '0', '--no-open']),
       "addon: with --strict the webhook timeout is at most the platform's 10 s (got 30 s)",
+    );
+  });
+});
+
+describe('parity: a receiver slower than the platform waits', () => {
+  it('is served under a longer --webhook-timeout, and said once', async () => {
+    const dev = await startDev(['--ephemeral', '--webhook-timeout', '15s']);
+    const token = (await cli(['token', '--emulator', dev.url])).stdout.trim();
+    // Just over the platform's 10 s: a real wait, since an attempt's duration is real time.
+    const receiver = await startReceiver({ delayMs: 10_200 });
+    await subscribe(dev.apiUrl, token, 'invoice.paid', receiver.url);
+    const triggered = JSON.parse((await cli(['trigger', 'invoice.paid', '--json', '--emulator', dev.url])).stdout);
+    expect(triggered.deliveries[0].status).toBe('succeeded');
+    const slow = parityLines(await printed(dev, token)).filter((w) => w.kind === 'slow-webhook-receiver');
+    expect(slow).toHaveLength(1);
+    expect(slow[0].message).toMatch(
+      /^a webhook receiver answered after 10\.\d s; the platform gives up after 10 s \(spec 8\) and retries$/,
     );
   });
 });
