@@ -110,19 +110,28 @@ describe('jsonwebtoken with clockTimestamp', () => {
   });
 });
 
-/** PyJWT from Debian's python3-jwt (with python3-cryptography for ES256), when this machine has it. */
-const pyjwt = await execa('python3', ['-c', 'import jwt, cryptography; print(jwt.__version__)'], { reject: false });
+/**
+ * PyJWT from Debian's python3-jwt (with python3-cryptography for ES256), when this machine has it: in
+ * the python3 on PATH, or in Debian's own (/usr/bin/python3), which a pyenv or venv on PATH hides.
+ */
+const PYTHONS = ['python3', '/usr/bin/python3'];
+const probes = await Promise.all(
+  PYTHONS.map((python) => execa(python, ['-c', 'import jwt, cryptography; print(jwt.__version__)'], { reject: false })),
+);
+const found = probes.findIndex((probe) => probe.exitCode === 0);
+const python = PYTHONS[Math.max(found, 0)];
+const pyjwt = probes[Math.max(found, 0)];
 const pyjwtMissing =
-  pyjwt.exitCode === 0
+  found >= 0
     ? null
-    : `python3 cannot import PyJWT with cryptography (${(pyjwt.stderr || String(pyjwt.message)).trim().split('\n').at(-1)}); ` +
+    : `no python3 here imports PyJWT with cryptography (${(pyjwt.stderr || String(pyjwt.message)).trim().split('\n').at(-1)}); ` +
       'apt-get install python3-jwt python3-cryptography to run it';
 if (pyjwtMissing) console.warn(`skipped: the PyJWT recipe of docs/backend.md: ${pyjwtMissing}`);
 
 describe(`PyJWT ${pyjwtMissing ? '(skipped: not installed)' : pyjwt.stdout.trim()}`, () => {
   const verify = async (token: string, clock: 'emulator' | 'system') => {
     const script = join(ROOT, 'test', 'fixtures', 'pyjwt-verify.py');
-    const result = await execa('python3', [script, dev.url, APP_ID, clock], { input: token, reject: false });
+    const result = await execa(python, [script, dev.url, APP_ID, clock], { input: token, reject: false });
     expect(result.exitCode, result.stderr).toBe(0);
     return JSON.parse(result.stdout) as { claims?: { appId: string }; error?: string; message?: string };
   };
