@@ -7,19 +7,11 @@
 //   npm run bench            (runs this last)
 //   node bench/harness.js    (after npm run build)
 
+import { median, time } from './measure.js';
+
 const RUNS = 20;
 const { startEmulator } = await import('../dist/testing/index.js');
 const { default: Fastify } = await import('fastify');
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-};
-const time = async (fn) => {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-};
 
 async function bareFastify() {
   const app = Fastify({ logger: false });

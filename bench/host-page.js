@@ -6,21 +6,13 @@
 //
 //   node bench/host-page.js    (after npm run build; a system Chromium or @sparticuz/chromium)
 
+import { median, time } from './measure.js';
+
 const OPENS = Number(process.env.BENCH_OPENS ?? 10);
 const { createEmulator } = await import('../dist/index.js');
 const { openHostPage } = await import('../dist/testing/index.js');
 const { CHROMIUM_ARGS, findChromium } = await import('../dist/testing/host-browser.js');
 const { chromium } = await import('playwright-core');
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-};
-const time = async (fn) => {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-};
 
 const emulator = await createEmulator({ port: 0, demo: true });
 await emulator.listen();
