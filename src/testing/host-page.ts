@@ -59,7 +59,10 @@ export interface HostPage {
   toasts(): HostToast[];
   /** The in-app paths the host moved to on `service:navigate`, in order. */
   navigations(): string[];
-  /** The iframe's height in pixels, as the host set it (`service:resize`); null while closed. */
+  /**
+   * The iframe's height in pixels, as the host set it (`service:resize`), once the add-on's window has
+   * taken it; null while closed.
+   */
   frameHeight(): Promise<number | null>;
   /** Whether the add-on is closed (`service:close`, or the host's Close). */
   isClosed(): Promise<boolean>;
@@ -113,7 +116,9 @@ export async function openHostPage(
   const { browser, owned } = await browserFor(options.browser);
   let context: BrowserContext;
   try {
-    context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 } });
+    // Reduced motion: the host page's transitions (a resized frame, a toast) end at once in a test.
+    const viewport = options.viewport ?? { width: 1280, height: 860 };
+    context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   } catch (error) {
     if (owned) await browser.close();
     throw error;
@@ -171,7 +176,12 @@ export async function openHostPage(
         .map((m) => (m.payload as { path: string }).path),
     async frameHeight() {
       if ((await frameElement().count()) === 0) return null;
-      return Number.parseFloat(await frameElement().evaluate((frame) => (frame as HTMLElement).style.height));
+      const height = Number.parseFloat(await frameElement().evaluate((frame) => (frame as HTMLElement).style.height));
+      // The browser resizes a frame of another origin in that frame's own process, a moment later:
+      // wait until the add-on's window has the height, so that a click near its edge next lands in it.
+      const frame = await host.addonFrame();
+      await frame.waitForFunction((expected) => window.innerHeight === expected, height, { timeout: timeoutMs });
+      return height;
     },
     isClosed: async () => (await page.locator(SELECTORS.panel).getAttribute('data-state')) !== 'open',
     isExpired: () => page.locator(SELECTORS.expired).isVisible(),
