@@ -70,8 +70,9 @@ export function createWebhooks(options: WebhooksOptions) {
     fire,
 
     /**
-     * Holds back every event fired from now on (a scenario run): `release()` sends them in the order
-     * they happened, each with the time it happened, and resolves when their first attempts are done;
+     * Holds back every event fired from now on (a scenario run): `release()` sends them one after
+     * another in the order they happened, each with the time it happened, and resolves when their
+     * first attempts are done;
      * `discard()` drops them. One hold at a time.
      */
     hold(): Hold {
@@ -81,7 +82,9 @@ export function createWebhooks(options: WebhooksOptions) {
       return {
         async release() {
           end();
-          await Promise.all(events.map((e) => dispatcher.emit(e.orgId, e.definition, e.data, e.at)));
+          // One after another, each first attempt done before the next event goes: receivers get
+          // them in the order they happened, on any machine (concurrent POSTs may overtake).
+          for (const e of events) await dispatcher.emit(e.orgId, e.definition, e.data, e.at);
         },
         discard: end,
       };
