@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { object } from '../domain/schema.js';
 import type { AuditEntry } from '../audit/audit-log.js';
 import { TOKEN_VARIANTS } from '../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintRequest } from '../auth/tokens.js';
@@ -76,18 +77,14 @@ export async function controlApi(
   app.post<{ Body: Partial<MintRequest> & { scopes?: string[] } }>('/tokens', {
     schema: {
       ...hide,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          scopes: { type: 'array', items: { type: 'string' }, maxItems: 100 },
-          orgId: { type: 'string' },
-          userId: { type: 'string' },
-          appId: { type: 'string' },
-          expiresIn: { type: 'integer', minimum: 1, maximum: MAX_TOKEN_LIFETIME_SECONDS, description: 'seconds' },
-          variant: { type: 'string', enum: [...TOKEN_VARIANTS], description: 'a bad token the API refuses' },
-        },
-      },
+      body: object({
+        scopes: { type: 'array', items: { type: 'string' }, maxItems: 100 },
+        orgId: { type: 'string' },
+        userId: { type: 'string' },
+        appId: { type: 'string' },
+        expiresIn: { type: 'integer', minimum: 1, maximum: MAX_TOKEN_LIFETIME_SECONDS, description: 'seconds' },
+        variant: { type: 'string', enum: [...TOKEN_VARIANTS], description: 'a bad token the API refuses' },
+      }),
     },
     handler: async (request, reply) => reply.code(201).send(await target.mintToken(request.body)),
   });
@@ -99,12 +96,7 @@ export async function controlApi(
   app.post<{ Body: { by: string } }>('/clock/advance', {
     schema: {
       ...hide,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { by: { type: 'string', maxLength: 50 } },
-        required: ['by'],
-      },
+      body: object({ by: { type: 'string', maxLength: 50 } }, ['by']),
     },
     handler: async (request) => target.advanceClock(parseDuration(request.body.by)),
   });
@@ -134,15 +126,11 @@ export async function controlApi(
       schema: {
         ...hide,
         params: { type: 'object', properties: { collection: { type: 'string', maxLength: 50 } } },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            orgId: { type: 'string', pattern: PLAIN_ID.source },
-            limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
-            offset: { type: 'integer', minimum: 0, default: 0 },
-          },
-        },
+        querystring: object({
+          orgId: { type: 'string', pattern: PLAIN_ID.source },
+          limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+          offset: { type: 'integer', minimum: 0, default: 0 },
+        }),
       },
     },
     async (request) => {
@@ -154,14 +142,10 @@ export async function controlApi(
   app.post<{ Body: { orgId?: string; size?: number } }>('/seed', {
     schema: {
       ...hide,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          orgId: { type: 'string', pattern: PLAIN_ID.source },
-          size: { type: 'integer', minimum: 1, maximum: 10_000 },
-        },
-      },
+      body: object({
+        orgId: { type: 'string', pattern: PLAIN_ID.source },
+        size: { type: 'integer', minimum: 1, maximum: 10_000 },
+      }),
     },
     handler: async (request, reply) => reply.code(201).send(await target.seed(request.body.orgId, request.body.size)),
   });

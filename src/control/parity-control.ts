@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { object } from '../domain/schema.js';
 import type { ParityLog } from '../parity/parity-log.js';
 
 export type { ParityWarning } from '../parity/parity-log.js';
@@ -13,15 +14,13 @@ export function parityControlRoutes(app: FastifyInstance, parity: ParityLog): vo
   app.post<{ Body: { kind: (typeof REPORTED_BY_THE_HOST)[number]; detail: string } }>('/parity', {
     schema: {
       hide: true,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
+      body: object(
+        {
           kind: { type: 'string', enum: [...REPORTED_BY_THE_HOST] },
           detail: { type: 'string', maxLength: 200 },
         },
-        required: ['kind', 'detail'],
-      },
+        ['kind', 'detail'],
+      ),
     },
     handler: async (request, reply) => {
       parity.note(request.body.kind, request.body.detail);

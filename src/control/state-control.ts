@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { object } from '../domain/schema.js';
 import { ApiError } from '../errors.js';
 import type { SavedStateInfo } from '../state/saved-states.js';
 import { summaryOf, type StateFile, type StateSummary } from '../state/state-file.js';
@@ -49,16 +50,14 @@ export function stateControlRoutes(app: FastifyInstance, target: StateControlTar
   app.post<{ Body: { scenario: unknown; orgId?: string; webhooks?: boolean } }>('/scenario', {
     schema: {
       ...hide,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
+      body: object(
+        {
           scenario: {},
           orgId: { type: 'string', pattern: PLAIN_ID.source },
           webhooks: { type: 'boolean' },
         },
-        required: ['scenario'],
-      },
+        ['scenario'],
+      ),
     },
     bodyLimit: SCENARIO_BODY_LIMIT,
     handler: async (request) => {
@@ -75,12 +74,7 @@ export function stateControlRoutes(app: FastifyInstance, target: StateControlTar
   app.post<{ Body: { name: string } }>('/states', {
     schema: {
       ...hide,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { name: { type: 'string', maxLength: 64 } },
-        required: ['name'],
-      },
+      body: object({ name: { type: 'string', maxLength: 64 } }, ['name']),
     },
     handler: async (request, reply) => reply.code(201).send(await target.saveState(request.body.name)),
   });

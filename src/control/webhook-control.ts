@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { object } from '../domain/schema.js';
 import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
@@ -32,12 +33,9 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
   app.post<{ Body: { event: string; orgId?: string; data?: EventData } }>('/events/trigger', {
     schema: {
       ...hide,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { event: { type: 'string', maxLength: 100 }, orgId: { type: 'string' }, data: { type: 'object' } },
-        required: ['event'],
-      },
+      body: object({ event: { type: 'string', maxLength: 100 }, orgId: { type: 'string' }, data: { type: 'object' } }, [
+        'event',
+      ]),
     },
     handler: async (request, reply) => {
       const { event, orgId, data } = request.body;
@@ -48,15 +46,11 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
   app.get<{ Querystring: DeliveryFilter }>('/deliveries', {
     schema: {
       ...hide,
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          event: { type: 'string' },
-          status: { type: 'string', enum: DELIVERY_STATUSES },
-          limit: { type: 'integer', minimum: 1, maximum: 5000, default: 50 },
-        },
-      },
+      querystring: object({
+        event: { type: 'string' },
+        status: { type: 'string', enum: DELIVERY_STATUSES },
+        limit: { type: 'integer', minimum: 1, maximum: 5000, default: 50 },
+      }),
     },
     handler: async (request) => ({ data: target.deliveries(request.query) }),
   });
