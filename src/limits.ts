@@ -1,0 +1,51 @@
+/**
+ * Every bound on what comes into the emulator, written once: the routes, the files and the checks
+ * import them from here, and docs/limits.md lists each with its error code and why. A limit written
+ * in two files drifts.
+ */
+
+const MiB = 1024 * 1024;
+
+/**
+ * How deep arrays and objects may nest in a JSON body, a storage value, trigger data, an inbox body
+ * or addon.config.json. No real payload comes near it, and a value thousands of levels deep parses
+ * but cannot be written back out (JSON.stringify recurses), so it would wedge the journal.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * A state file holds bodies' values a few levels down (organizations, apps, storage, an entry), so
+ * it may nest that much deeper: every world the API can make can be exported and imported again.
+ */
+export const MAX_STATE_DEPTH = MAX_JSON_DEPTH + 8;
+
+/** A scenario holds a body's data under `steps`, a step and `data`, and over HTTP under `scenario`. */
+export const MAX_SCENARIO_DEPTH = MAX_JSON_DEPTH + 4;
+
+/** A request body: an add-on API call, a control call, a webhook posted to the built-in inbox. */
+export const MAX_BODY_BYTES = 1 * MiB;
+
+/** A state file (PUT /_emulator/state, --import, a named state): 100,000 records are about 40 MB. */
+export const MAX_STATE_BYTES = 256 * MiB;
+
+/** A scenario file, written by hand or by a script. */
+export const MAX_SCENARIO_BYTES = 16 * MiB;
+
+/** addon.config.json: settings, a few subscriptions and fault rules. */
+export const MAX_CONFIG_FILE_BYTES = 1 * MiB;
+
+/**
+ * A body over its route's limit is read and thrown away, up to this many bytes, before the 413 is
+ * sent: a client that writes its whole body before reading the answer (fetch does) then reads the
+ * 413 instead of a broken pipe. A larger one has the connection closed on it.
+ */
+export const MAX_DRAINED_BODY_BYTES = 64 * MiB;
+
+/** References (`${name.field}`) in one scenario: checked before its first step. */
+export const MAX_SCENARIO_REFERENCES = 10_000;
+
+/**
+ * What a scenario's references may expand to, over the whole run: each reference costs the size of
+ * the value it stands for, so a few kilobytes of `${a.notes}` could otherwise ask for gigabytes.
+ */
+export const MAX_SCENARIO_EXPANSION_BYTES = 16 * MiB;
