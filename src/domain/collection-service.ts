@@ -72,10 +72,11 @@ export function createCollectionService(
         return value;
       },
     };
+    // The record first: a store that refuses it (store.put throws at once) takes no number either.
     const save = (doc: Doc) =>
       Promise.all([
-        ...[...taken].map(([sequence, value]) => store.put(SEQUENCES, orgId, { _id: sequence, value })),
         store.put(name, orgId, doc),
+        ...[...taken].map(([sequence, value]) => store.put(SEQUENCES, orgId, { _id: sequence, value })),
       ]);
     return { ctx, save };
   };

@@ -39,11 +39,17 @@ export function createWorld({ store, registry, clock, time, dataDir, replaced }:
 
   const capture = (): StateFile => worldOf(store.snapshot(), resources, clock.nowIso());
 
+  // The store swaps the world at once (or throws, changing nothing), and the clock follows in the
+  // same tick, so no reader sees the new world at the old time. Should the journal fail to take it,
+  // the store takes it back, and the clock follows again.
   const replace = async (tables: Tables, history: boolean) => {
     const replacing = store.replace(tables);
     time.reload();
     await replaced(history);
-    await replacing;
+    await replacing.catch((error: unknown) => {
+      time.reload();
+      throw error;
+    });
   };
 
   /** A checked file becomes the world; history stays. */
@@ -57,7 +63,11 @@ export function createWorld({ store, registry, clock, time, dataDir, replaced }:
   return {
     export: capture,
     import: loadChecked,
-    save: (name: string): Promise<SavedStateInfo> => saved.save(name, capture()),
+    // What is saved is what the journal holds: a change still being written waits to be on disk.
+    save: async (name: string): Promise<SavedStateInfo> => {
+      await store.settled()?.catch(() => {});
+      return saved.save(name, capture());
+    },
     restore: async (name: string) => loadChecked(await saved.read(name)),
     list: () => saved.list(),
     remove: (name: string) => saved.remove(name),

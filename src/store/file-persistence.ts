@@ -4,7 +4,7 @@ import { Low } from 'lowdb';
 import { DataFile, TextFile } from 'lowdb/node';
 import { UserError } from '../errors.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
-import type { Op, Persistence, TableRows, Tables } from './store.js';
+import type { JournalOp, Persistence, TableRows, Tables } from './store.js';
 
 /**
  * Durable storage in a data dir: `db.json`, a lowdb snapshot written atomically (temp file + rename, so
@@ -87,15 +87,14 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
       return tables;
     },
 
-    async append(ops: Op[]) {
+    async append(lines) {
       await switching;
-      const text = ops.map((op) => JSON.stringify(op)).join('\n') + '\n';
-      await journal!.write(text);
-      journalBytes += Buffer.byteLength(text);
+      await journal!.write(lines);
+      journalBytes += Buffer.byteLength(lines);
     },
 
-    async maybeCompact(tables) {
-      if (journalBytes >= compactAfterBytes && !compaction) void compact(tables).catch(() => {});
+    async maybeCompact(durable) {
+      if (journalBytes >= compactAfterBytes && !compaction) void compact(durable()).catch(() => {});
     },
 
     async close(tables) {
@@ -147,14 +146,14 @@ async function removeJournalsBefore(dir: string, generation: number): Promise<vo
 }
 
 /** A kill mid-append can leave a torn last line: that change was never acknowledged, so it is dropped. */
-async function readJournal(file: string): Promise<{ ops: Op[]; size: number }> {
+async function readJournal(file: string): Promise<{ ops: JournalOp[]; size: number }> {
   const text = await readFile(file, 'utf8');
   const lines = text.split('\n');
-  const ops: Op[] = [];
+  const ops: JournalOp[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] === '') continue;
     try {
-      ops.push(JSON.parse(lines[i]) as Op);
+      ops.push(JSON.parse(lines[i]) as JournalOp);
     } catch {
       const isTail = lines.slice(i + 1).every((l) => l === '');
       if (isTail) break;

@@ -18,6 +18,10 @@ export interface Store {
   /** In insertion order, oldest first. */
   list(collection: string, scope: string, window: { limit: number; offset: number }): Page<Doc>;
   count(collection: string, scope: string): number;
+  /*
+   * Writes: each is applied in memory at once (a later call sees it) and resolves once its journal
+   * line is on disk; it throws at once, changing nothing, when the change cannot be journaled.
+   */
   /** The scopes that hold documents of a collection (rules that run over every organization). */
   scopes(collection: string): string[];
   put(collection: string, scope: string, doc: Doc): Promise<void>;
@@ -33,13 +37,21 @@ export interface Store {
    * kill mid-write leaves the old world, and once it resolves the new one survives a kill.
    */
   replace(tables: Tables): Promise<void>;
+  /**
+   * Null when everything in memory is on disk, else a promise that settles once every change made so
+   * far is: what a reader waits on before it shows the world to anyone. It rejects when those changes
+   * could not be written, and were taken back.
+   */
+  settled(): Promise<void> | null;
   /** Flushes pending writes and compacts; idempotent. */
   close(): Promise<void>;
 }
 
-/** One change, as journaled. */
-export type Op =
-  { c: string; s: string; put: Doc } | { c: string; s: string; del: string } | { clear: true } | { replace: TableRows };
+/** One change. */
+export type Op = { c: string; s: string; put: Doc } | { c: string; s: string; del: string } | { replace: Tables };
+
+/** A change as the journal holds it: a replace carries its tables as rows. Older kits wrote `clear`. */
+export type JournalOp = Exclude<Op, { replace: Tables }> | { replace: TableRows } | { clear: true };
 
 /** Tables as plain JSON: collection -> scope -> documents. */
 export type TableRows = Record<string, Record<string, Doc[]>>;
@@ -50,8 +62,12 @@ export type Tables = Map<string, Map<string, Map<string, Doc>>>;
 /** Where a store keeps its changes: a file journal, or nowhere (`--ephemeral`). */
 export interface Persistence {
   load(): Promise<Tables>;
-  append(ops: Op[]): Promise<void>;
-  /** Called after appends; may rewrite the snapshot when the journal has grown. */
-  maybeCompact(tables: Tables): Promise<void>;
+  /** Journal lines, each ending with a newline, written in one append. */
+  append(lines: string): Promise<void>;
+  /**
+   * Called after appends; may rewrite the snapshot when the journal has grown, from `durable()`: the
+   * tables as the journal has them (memory without the changes still waiting to be written).
+   */
+  maybeCompact(durable: () => Tables): Promise<void>;
   close(tables: Tables): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { filePersistence } from '../../src/store/file-persistence.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
+import type { Doc, Persistence, Store } from '../../src/store/store.js';
 import { cleanUp, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -127,5 +128,108 @@ describe('document store', () => {
     const recovered = await open(dir);
     expect(recovered.list('customers', 'org_a', { limit: 10, offset: 0 }).data).toEqual([doc(2)]);
     await recovered.close();
+  });
+});
+
+/** A persistence whose appends wait until the test lets them through or fails them. */
+function heldPersistence() {
+  const appends: Array<{ lines: string; write(): void; fail(error: Error): void }> = [];
+  const persistence: Persistence = {
+    load: async () => new Map(),
+    append: (lines) => new Promise((write, fail) => appends.push({ lines, write: () => write(), fail })),
+    maybeCompact: async () => {},
+    close: async () => {},
+  };
+  const next = async () => {
+    await expect.poll(() => appends.length).toBeGreaterThan(0);
+    return appends.shift()!;
+  };
+  return { persistence, next };
+}
+
+const order = (store: Store) => store.list('customers', 'org_a', { limit: 100, offset: 0 }).data;
+
+describe('journal first', () => {
+  it('refuses a change it cannot journal, alone: the others of its batch are written, and it never was', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    const cyclic: Doc = { _id: 'cus_cyclic' };
+    cyclic.self = cyclic;
+    const deep = { _id: 'cus_deep', value: JSON.parse('['.repeat(6000) + ']'.repeat(6000)) };
+    const first = store.put('customers', 'org_a', doc(1));
+    for (const poison of [cyclic, deep, { _id: 'cus_big', value: 10n }])
+      expect(() => store.put('customers', 'org_a', poison)).toThrow(
+        expect.objectContaining({ code: 'unstorable_value' }),
+      );
+    const second = store.put('customers', 'org_a', doc(2));
+    await Promise.all([first, second]);
+    expect(order(store)).toEqual([doc(1), doc(2)]);
+    const recovered = await open(dir); // as after a kill: only the journal counts
+    expect(order(recovered)).toEqual([doc(1), doc(2)]);
+    await recovered.close();
+    await store.close();
+  });
+
+  it('answers a reader only once what it may see is on disk: settled() waits for every change applied so far', async () => {
+    const { persistence, next } = heldPersistence();
+    const store = await openDocumentStore(persistence);
+    expect(store.settled()).toBeNull();
+    const written = store.put('customers', 'org_a', doc(1));
+    const seen = store.settled()!;
+    let settled = false;
+    void seen.then(() => (settled = true));
+    const append = await next();
+    const later = store.put('customers', 'org_a', doc(2)); // while the first batch is being written
+    append.write();
+    await written;
+    expect(settled).toBe(true);
+    const afterIt = store.settled()!;
+    (await next()).write();
+    await Promise.all([later, afterIt]);
+    expect(store.settled()).toBeNull();
+  });
+
+  it('takes back every change not on disk when an append fails, newest first, each in its place', async () => {
+    const { persistence, next } = heldPersistence();
+    const store = await openDocumentStore(persistence);
+    const loading = Promise.all([1, 2, 3, 4, 5].map((i) => store.put('customers', 'org_a', doc(i))));
+    (await next()).write();
+    await loading;
+    const before = order(store);
+
+    const failing = [
+      store.delete('customers', 'org_a', 'cus_2'),
+      store.put('customers', 'org_a', { ...doc(3), name: 'Changed' }),
+      store.put('customers', 'org_a', doc(6)),
+    ];
+    const seen = store.settled()!;
+    const append = await next();
+    // Applied while the failing batch is being written: built on it, so taken back with it.
+    const after = [store.delete('customers', 'org_a', 'cus_4'), store.put('other', 'org_b', doc(7))];
+    append.fail(new Error('ENOSPC: no space left on device'));
+    for (const write of [...failing, ...after]) await expect(write).rejects.toThrow(/ENOSPC/);
+    await expect(seen).rejects.toThrow(/ENOSPC/);
+    expect(order(store)).toEqual(before);
+    expect(store.scopes('other')).toEqual([]);
+    expect(store.settled()).toBeNull();
+
+    const recovering = store.put('customers', 'org_a', doc(8));
+    (await next()).write();
+    await recovering;
+    expect(order(store)).toEqual([...before, doc(8)]);
+  });
+
+  it('takes back a failed replace whole, and the world it replaced is there again', async () => {
+    const { persistence, next } = heldPersistence();
+    const store = await openDocumentStore(persistence);
+    const loading = store.put('customers', 'org_a', doc(1));
+    (await next()).write();
+    await loading;
+    const replacing = store.replace(new Map([['invoices', new Map([['org_b', new Map([['inv_1', doc(9)]])]])]]));
+    expect(store.count('invoices', 'org_b')).toBe(1);
+    (await next()).fail(new Error('EIO: i/o error'));
+    await expect(replacing).rejects.toThrow(/EIO/);
+    expect(order(store)).toEqual([doc(1)]);
+    expect(store.count('invoices', 'org_b')).toBe(0);
   });
 });
