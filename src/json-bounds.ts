@@ -68,7 +68,11 @@ function pushChildren(item: object, frame: Frame, stack: Frame[], fail: (code: s
     if (child === undefined) continue; // left out when written, as JSON.stringify does
     const at: Frame = { value: child, depth, parent: frame, key };
     if (key === '__proto__' || (key === 'constructor' && isObjectWith(child, 'prototype')))
-      throw new ApiError(400, 'forbidden_key', `a JSON key must not be __proto__ or constructor.prototype (at ${pointer(at)})`);
+      throw new ApiError(
+        400,
+        'forbidden_key',
+        `a JSON key must not be __proto__ or constructor.prototype (at ${pointer(at)})`,
+      );
     stack.push(at);
   }
 }

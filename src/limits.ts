@@ -45,7 +45,8 @@ export const MAX_DRAINED_BODY_BYTES = 64 * MiB;
 export const MAX_SCENARIO_REFERENCES = 10_000;
 
 /**
- * What a scenario's references may expand to, over the whole run: each reference costs the size of
- * the value it stands for, so a few kilobytes of `${a.notes}` could otherwise ask for gigabytes.
+ * What a scenario's references may expand to over a whole run, in characters: each reference costs
+ * the size of the value it stands for, so a few kilobytes of `${a.notes}` could otherwise ask for
+ * gigabytes.
  */
-export const MAX_SCENARIO_EXPANSION_BYTES = 16 * MiB;
+export const MAX_SCENARIO_EXPANSION = 16 * MiB;

@@ -1,10 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
+import { checkJson } from '../json-bounds.js';
+import { MAX_JSON_DEPTH } from '../limits.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How deep this route's JSON body may nest, when not MAX_JSON_DEPTH (a state file's is deeper). */
+    jsonDepth?: number;
+  }
+}
 
 /**
  * JSON in, and only JSON: `application/json` and the JSON Merge Patch type (RFC 7396) are parsed with
- * fastify's prototype-poisoning guard; any other body type is a 415. A request that names JSON but
- * sends no body (a DELETE from some HTTP clients) has no body rather than a broken one.
+ * fastify's prototype-poisoning guard, then held to the bounds every input has (checkJson: depth,
+ * finite numbers); any other body type is a 415. A request that names JSON but sends no body (a DELETE
+ * from some HTTP clients) has no body rather than a broken one.
  */
 export function useJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -15,10 +25,23 @@ export function useJsonBodies(app: FastifyInstance): void {
     (request, body, done) => {
       const text = body as string;
       if (text === '') return done(null, undefined);
-      parseJson(request, text, (error, value) => done(error && (isValidJson(text) ? forbiddenKey() : error), value));
+      parseJson(request, text, (error, value) => {
+        if (error) return done(isValidJson(text) ? forbiddenKey() : error, undefined);
+        try {
+          checkJson(value, boundsOf(request));
+          done(null, value);
+        } catch (problem) {
+          done(problem as Error, undefined);
+        }
+      });
     },
   );
 }
+
+const boundsOf = (request: FastifyRequest) => ({
+  maxDepth: request.routeOptions.config.jsonDepth ?? MAX_JSON_DEPTH,
+  maxBytes: request.routeOptions.bodyLimit ?? Infinity,
+});
 
 // fastify's guard reports a `__proto__` key as invalid JSON; say what is really wrong.
 const forbiddenKey = () =>

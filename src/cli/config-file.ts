@@ -1,8 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
+import { checkJson } from '../json-bounds.js';
+import { readJsonFile } from '../json-file.js';
+import { MAX_CONFIG_FILE_BYTES, MAX_JSON_DEPTH } from '../limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
 
 /**
@@ -68,18 +71,12 @@ const validate = (value: unknown): value is AddonConfigFile =>
 
 export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
   const file = join(dir, CONFIG_FILE);
-  let text: string;
+  if (!existsSync(file)) return {};
+  const parsed = await readJsonFile(file, MAX_CONFIG_FILE_BYTES);
   try {
-    text = await readFile(file, 'utf8');
+    checkJson(parsed, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_CONFIG_FILE_BYTES }, CONFIG_FILE);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UserError(`cannot read ${CONFIG_FILE}: ${(error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`${CONFIG_FILE} is not valid JSON: ${(error as Error).message}`);
+    throw new UserError((error as Error).message);
   }
   if (!validate(parsed)) {
     const [first] = validator!.errors!;

@@ -5,6 +5,7 @@ import type { SavedStateInfo } from '../state/saved-states.js';
 import { summaryOf, type StateFile, type StateSummary } from '../state/state-file.js';
 import type { ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 import { PLAIN_ID } from '../emulator/settings.js';
+import { MAX_SCENARIO_BYTES, MAX_SCENARIO_DEPTH, MAX_STATE_BYTES, MAX_STATE_DEPTH } from '../limits.js';
 
 export type { SavedStateInfo } from '../state/saved-states.js';
 export type { StateFile, StateSummary } from '../state/state-file.js';
@@ -31,16 +32,20 @@ export interface StateControlTarget {
 
 const hide = { hide: true };
 const nameParams = { type: 'object', properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] };
-/** A state file of 100,000 records is about 40 MB; a larger body is a mistake, not a world. */
-const STATE_BODY_LIMIT = 256 * 1024 * 1024;
-const SCENARIO_BODY_LIMIT = 16 * 1024 * 1024;
+/** The scenario travels in an object beside its options. */
+const SCENARIO_BODY_LIMIT = MAX_SCENARIO_BYTES + 4096;
 
 /** `addon state ...` (registered inside the guarded control API). */
 export function stateControlRoutes(app: FastifyInstance, target: StateControlTarget): void {
   app.get('/state', { schema: hide }, async () => target.exportState());
 
   // The file is checked by the emulator (every record against its schema), not by the route.
-  app.put('/state', { schema: hide, bodyLimit: STATE_BODY_LIMIT }, async (request) => target.importState(request.body));
+  app.put('/state', {
+    schema: hide,
+    bodyLimit: MAX_STATE_BYTES,
+    config: { jsonDepth: MAX_STATE_DEPTH },
+    handler: async (request) => target.importState(request.body),
+  });
 
   app.post('/reset', { schema: hide }, async () => {
     await target.reset();
@@ -60,6 +65,7 @@ export function stateControlRoutes(app: FastifyInstance, target: StateControlTar
       ),
     },
     bodyLimit: SCENARIO_BODY_LIMIT,
+    config: { jsonDepth: MAX_SCENARIO_DEPTH },
     handler: async (request) => {
       const { scenario, orgId, webhooks } = request.body;
       // The path form is for code in the emulator's process; over HTTP the file's content comes.

@@ -29,6 +29,7 @@ import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger } from '../webhooks/trigger.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { readJsonFile } from '../json-file.js';
+import { MAX_SCENARIO_BYTES, MAX_STATE_BYTES } from '../limits.js';
 import type { StateFile } from '../state/state-file.js';
 import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createWorldGate } from '../state/world-gate.js';
@@ -317,7 +318,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       removeState: (name) => world.remove(name),
       async scenario(input, { orgId = settings.orgId, webhooks: deliver } = {}) {
         checkId('orgId', orgId);
-        const content = typeof input === 'string' ? await readJsonFile(input) : input;
+        const content = typeof input === 'string' ? await readJsonFile(input, MAX_SCENARIO_BYTES) : input;
         const file = checkScenario(content, registry);
         const deps = { domain, trigger, advanceClock: emulator.advanceClock, clock, webhooks, world, gate, timeRules };
         return runScenario(deps, file, { orgId, webhooks: deliver });
@@ -338,7 +339,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     };
 
     const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
-    app = await createHttpApp({ ...parts, gate, control: emulator, apiUrl: () => emulator.apiUrl });
+    app = await createHttpApp({
+      ...parts,
+      gate,
+      control: emulator,
+      apiUrl: () => emulator.apiUrl,
+      settled: () => store.settled(),
+    });
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
@@ -353,7 +360,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
 /** The world of a state file or its content; a file that will not load is the user's to fix, and changes nothing. */
 async function startFrom(world: World, state: StateFile | string): Promise<void> {
-  const content = typeof state === 'string' ? await readJsonFile(state) : state;
+  const content = typeof state === 'string' ? await readJsonFile(state, MAX_STATE_BYTES) : state;
   try {
     await world.startFrom(content);
   } catch (error) {

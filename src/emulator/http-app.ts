@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi, API_PREFIX } from '../api/addon-api.js';
 import { toErrorBody, useErrorBodies } from '../api/error-body.js';
+import { useDurableAnswers } from '../api/durable-answers.js';
 import { useJsonBodies } from '../api/json-bodies.js';
 import { inboxRoutes } from '../api/inbox-routes.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
@@ -16,13 +17,12 @@ import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/contr
 import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
 import { UserError } from '../errors.js';
+import { MAX_BODY_BYTES } from '../limits.js';
 import { placeholderPage } from './placeholder-page.js';
 import type { EmulatorSettings } from './settings.js';
 import type { Registry } from './registry.js';
 import type { Logger } from '../logger.js';
 import { serveStaticFiles } from './static-files.js';
-
-export const BODY_LIMIT = 1024 * 1024;
 
 /** The built host page (host-ui/ built by Vite into dist/host-ui), from src/ and dist/ alike. */
 const HOST_UI = fileURLToPath(new URL('../../dist/host-ui/', import.meta.url));
@@ -35,6 +35,8 @@ export interface HttpAppParts extends PipelineDeps {
   keys: SigningKeys;
   domain: Domain;
   control: ControlTarget;
+  /** The store's `settled()`: what every answer waits for (api/durable-answers.ts). */
+  settled(): Promise<void> | null;
   /** The API's address once listening, for the placeholder page. */
   apiUrl: () => string;
 }
@@ -43,7 +45,7 @@ export interface HttpAppParts extends PipelineDeps {
 export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstance> {
   const { settings, keys, control, apiUrl } = parts;
   const app = Fastify({
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: true,
     logger: false,
     // Errors fastify meets before routing (a malformed URL) get the same body as every other error.
@@ -57,6 +59,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   useLazySerialization(app);
   useJsonBodies(app);
   useErrorBodies(app, parts.logger);
+  useDurableAnswers(app, parts.settled);
   const openApi = openApiDocument({
     settings,
     scopes: parts.registry.scopes,

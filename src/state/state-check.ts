@@ -7,15 +7,20 @@ import { describeError, validators } from '../domain/validator.js';
 import { APP_ID, PLAIN_ID } from '../emulator/settings.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
+import { checkJson } from '../json-bounds.js';
+import { MAX_STATE_BYTES, MAX_STATE_DEPTH } from '../limits.js';
 import { MAX_URL_LENGTH } from '../webhooks/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type OrganizationState, type StateFile } from './state-file.js';
 
 /**
  * Checks a whole state file before anything changes: its format and version, every record against
  * its resource's record schema, ids unique, references between records, subscriptions to events of
- * the catalog. Throws 400 `invalid_state` naming the first problem.
+ * the catalog. Throws 400 `invalid_state` naming the first problem, or checkJson's code for a value
+ * out of bounds. Every way a world comes in passes here: PUT /_emulator/state, `--import`, a named
+ * restore, the harness's `state`.
  */
 export function checkState(input: unknown, registry: Registry): StateFile {
+  checkJson(input, { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES }, 'the state file');
   const file = input as Partial<StateFile> | null;
   if (typeof file !== 'object' || file === null || Array.isArray(file) || file.format !== STATE_FORMAT)
     throw invalidState(`it is not an addon-devkit state file (no "format": "${STATE_FORMAT}")`);

@@ -1,5 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/store.js';
+import { checkJson } from '../json-bounds.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../limits.js';
 import { verifyWebhookSignature } from './signature.js';
 
 /** What the built-in inbox recorded of one request. */
@@ -31,13 +33,7 @@ export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
   return {
     async receive(name: string, headers: Record<string, string>, rawBody: Buffer): Promise<InboxEntry> {
       const appId = headers['x-service-app'] ?? null;
-      const text = rawBody.toString('utf8');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // kept as text
-      }
+      const body = parsedBody(rawBody);
       const envelope = (typeof body === 'object' && body) as { deliveryId?: string } | false;
       const entry: InboxEntry = {
         receivedAt: clock.nowIso(),
@@ -68,3 +64,19 @@ export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
 }
 
 export type Inbox = ReturnType<typeof createInbox>;
+
+/**
+ * The body parsed when it is JSON, else its text. JSON is held to the bounds of every body (a value
+ * too deep to be written back out would fail the journal), so such a request is refused, not kept.
+ */
+function parsedBody(rawBody: Buffer): unknown {
+  const text = rawBody.toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  checkJson(body, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES });
+  return body;
+}
