@@ -33,15 +33,29 @@ export function referencesIn(value: unknown, at = ''): Array<{ expression: strin
   return [];
 }
 
+/** How many references `value` holds, counted no further than `atMost + 1` (the value is checked first). */
+export function countReferences(value: unknown, atMost: number): number {
+  let count = 0;
+  const visit = (item: unknown): void => {
+    if (count > atMost) return;
+    if (typeof item === 'string') for (const _ of item.matchAll(REFERENCE)) if (++count > atMost) return;
+    if (item && typeof item === 'object') for (const child of Object.values(item)) visit(child);
+  };
+  visit(value);
+  return count;
+}
+
 /** `value` with each reference replaced by what `lookup` gives for it. */
 export function resolveReferences(
   value: unknown,
-  lookup: (reference: Reference, expression: string) => unknown,
+  lookup: (reference: Reference, expression: string, whole: boolean) => unknown,
 ): unknown {
   if (typeof value === 'string') {
     const whole = WHOLE.exec(value);
-    if (whole) return lookup(parseReference(whole[1]), whole[1]);
-    return value.replace(REFERENCE, (_, expression: string) => String(lookup(parseReference(expression), expression)));
+    if (whole) return lookup(parseReference(whole[1]), whole[1], true);
+    return value.replace(REFERENCE, (_, expression: string) =>
+      String(lookup(parseReference(expression), expression, false)),
+    );
   }
   if (Array.isArray(value)) return value.map((item) => resolveReferences(item, lookup));
   if (value && typeof value === 'object')
@@ -49,10 +63,16 @@ export function resolveReferences(
   return value;
 }
 
-/** The value at `path` in a record; undefined when there is none. */
+/**
+ * The value at `path` in a record; undefined when there is none. Only the record's own fields count:
+ * `${acme.constructor}` names nothing, not the function every object inherits.
+ */
 export function valueAt(record: unknown, path: readonly string[]): unknown {
   return path.reduce<unknown>(
-    (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+    (value, key) =>
+      value && typeof value === 'object' && Object.hasOwn(value, key)
+        ? (value as Record<string, unknown>)[key]
+        : undefined,
     record,
   );
 }

@@ -45,7 +45,7 @@ export interface StateSummary {
 }
 
 export function summaryOf(file: StateFile): StateSummary {
-  const records: Record<string, number> = {};
+  const records: Record<string, number> = Object.create(null);
   for (const org of Object.values(file.organizations))
     for (const [name, docs] of Object.entries(org.records ?? {})) records[name] = (records[name] ?? 0) + docs.length;
   return { savedAt: file.savedAt, organizations: Object.keys(file.organizations), records, clock: file.clock };

@@ -8,14 +8,17 @@ import { STATE_FORMAT, STATE_VERSION, type AppState, type OrganizationState, typ
 /**
  * The world as a state file and back: which of the store's collections are the world (the rest,
  * the delivery log and the inbox, is history and stays as it is), and how each maps to the file.
+ *
+ * The file's objects keyed by ids are prototype-less (`dict()`): an organization may be called
+ * `constructor` or `toString`, and must be a key like any other, not a property every object has.
  */
 export function worldOf(tables: Tables, resources: readonly string[], savedAt: string): StateFile {
-  const organizations: Record<string, OrganizationState> = {};
+  const organizations = dict<OrganizationState>();
   const org = (orgId: string) => (organizations[orgId] ??= {});
   const each = (collection: string, visit: (scope: string, docs: Doc[]) => void) => {
     for (const [scope, docs] of tables.get(collection) ?? []) if (docs.size) visit(scope, [...docs.values()]);
   };
-  for (const name of resources) each(name, (orgId, docs) => ((org(orgId).records ??= {})[name] = docs));
+  for (const name of resources) each(name, (orgId, docs) => ((org(orgId).records ??= dict())[name] = docs));
   each(SEQUENCES, (orgId, docs) => {
     org(orgId).sequences = Object.fromEntries(docs.map((doc) => [doc._id, doc.value as number]));
   });
@@ -24,7 +27,7 @@ export function worldOf(tables: Tables, resources: readonly string[], savedAt: s
   });
   const app = (scope: string): AppState => {
     const [orgId, appId] = splitAddonScope(scope);
-    return ((org(orgId).apps ??= {})[appId] ??= {});
+    return ((org(orgId).apps ??= dict())[appId] ??= {});
   };
   each(ADDON_CONFIG, (scope, [config]) => {
     app(scope).config = { values: config.values as Record<string, unknown>, updatedAt: config.updatedAt as string };
@@ -71,6 +74,9 @@ export function historyOf(tables: Tables, resources: readonly string[]): Tables 
   const world = new Set([...resources, SEQUENCES, SUBSCRIPTIONS, ADDON_CONFIG, ADDON_STORAGE, CLOCK_COLLECTION]);
   return new Map([...tables].filter(([collection]) => !world.has(collection)));
 }
+
+/** An object to key by ids and names: no prototype, so no key is taken already. */
+export const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
 /** `org_demo/com.example.app` -> its organization and app (an organization id has no slash). */
 const splitAddonScope = (scope: string): [string, string] => {
