@@ -12,6 +12,7 @@ import type { Webhooks } from '../webhooks/webhooks.js';
 import { timeOf, valueAt, resolveReferences, type Reference } from './references.js';
 import { actionOf, type ScenarioFile, type ScenarioOptions, type ScenarioResult, type Step } from './scenario-file.js';
 import { invalidScenario } from './scenario-check.js';
+import { expansionBudget } from './expansion.js';
 
 export interface ScenarioDeps {
   /** The domain whose changes fire events, as the API's do. */
@@ -40,9 +41,10 @@ export function runScenario(
     const checkpoint = deps.world.checkpoint();
     const hold = deps.webhooks.hold();
     const records = new Map<string, Doc>();
+    const budget = expansionBudget();
     for (const [i, step] of file.steps.entries()) {
       try {
-        await runStep(deps, step, orgId, records);
+        await runStep(deps, step, orgId, records, budget);
       } catch (error) {
         hold.discard();
         await deps.world.rollback(checkpoint);
@@ -56,9 +58,15 @@ export function runScenario(
   });
 }
 
-async function runStep(deps: ScenarioDeps, step: Step, orgId: string, records: Map<string, Doc>): Promise<void> {
-  const resolved = resolveReferences(step, (reference, expression) =>
-    lookup(reference, expression, records, deps.clock),
+async function runStep(
+  deps: ScenarioDeps,
+  step: Step,
+  orgId: string,
+  records: Map<string, Doc>,
+  budget: ReturnType<typeof expansionBudget>,
+): Promise<void> {
+  const resolved = resolveReferences(step, (reference, expression, whole) =>
+    budget.spend(lookup(reference, expression, records, deps.clock), expression, whole),
   ) as Step;
   if ('advance' in resolved) return void (await deps.advanceClock(parseDuration(resolved.advance)));
   if ('trigger' in resolved) return void (await deps.trigger(resolved.trigger, resolved.data, orgId));

@@ -4,7 +4,10 @@ import type { JsonSchema } from '../domain/schema.js';
 import { describeError, validators } from '../domain/validator.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
-import { parseReference, referencesIn } from './references.js';
+import { checkJson } from '../json-bounds.js';
+import { MAX_SCENARIO_BYTES, MAX_SCENARIO_DEPTH, MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES } from '../limits.js';
+import { countReferences, parseReference, referencesIn } from './references.js';
+import { maxSizeOf, schemaAt, tooLarge } from './expansion.js';
 import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './scenario-file.js';
 
 /**
@@ -14,28 +17,36 @@ import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './
  * Throws 400 `invalid_scenario` naming the first problem.
  */
 export function checkScenario(input: unknown, registry: Registry): ScenarioFile {
+  checkJson(input, { maxDepth: MAX_SCENARIO_DEPTH, maxBytes: MAX_SCENARIO_BYTES }, 'the scenario');
   const file = input as Partial<ScenarioFile> | null;
   if (!isObject(file) || !Array.isArray(file.steps))
     throw invalidScenario('a scenario is a JSON object with "steps": [...]');
   const extra = Object.keys(file).filter((key) => key !== 'steps' && key !== 'description');
   if (extra.length) throw invalidScenario(`unknown key "${extra[0]}" (a scenario has "steps" and a "description")`);
   if (file.steps.length === 0) throw invalidScenario('"steps" is empty');
+  const references = countReferences(file.steps, MAX_SCENARIO_REFERENCES);
+  if (references > MAX_SCENARIO_REFERENCES)
+    throw tooLarge(`it has more than ${MAX_SCENARIO_REFERENCES} references (\${...})`);
   /** What each `as` name stands for: a record of that resource. */
   const named = new Map<string, ResourceDefinition>();
+  let expansion = 0;
   file.steps.forEach((step, i) => {
-    const problem = (message: string) => invalidScenario(`step ${i + 1}: ${message}`);
     try {
-      checkStep(step, registry, named);
+      expansion += checkStep(step, registry, named);
     } catch (error) {
-      throw problem((error as Error).message);
+      throw invalidScenario(`step ${i + 1}: ${(error as Error).message}`);
     }
   });
+  // What the schemas bound is known before the run starts; the rest is counted as it runs.
+  if (expansion > MAX_SCENARIO_EXPANSION)
+    throw tooLarge(`its references could expand to ${expansion} characters; at most ${MAX_SCENARIO_EXPANSION}`);
   return file as ScenarioFile;
 }
 
 export const invalidScenario = (problem: string): ApiError => new ApiError(400, 'invalid_scenario', problem);
 
-function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDefinition>): void {
+/** Checks one step; returns the most characters its references can expand to, as far as schemas bound them. */
+function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDefinition>): number {
   if (!isObject(step)) throw new Error('a step is an object like { "create": "customers", "data": {...} }');
   const actions = Object.keys(ACTIONS).filter((action) => action in step) as Action[];
   if (actions.length !== 1)
@@ -48,12 +59,20 @@ function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDe
   if (missing) throw new Error(`a ${action} step needs "${missing}"`);
   const target = (step as Record<string, unknown>)[action];
   if (typeof target !== 'string') throw new Error(`"${action}" must be a string`);
-  for (const { expression } of referencesIn(step)) checkReference(expression, named);
+  let expansion = 0;
+  for (const { expression } of referencesIn(step)) {
+    const size = checkReference(expression, named);
+    if (Number.isFinite(size)) expansion += size;
+  }
 
-  if (action === 'advance') return void parseDuration(target);
+  if (action === 'advance') {
+    parseDuration(target);
+    return expansion;
+  }
   if (action === 'trigger') {
     registry.catalog.known(target);
-    return checkObject(step, 'data', false);
+    checkObject(step, 'data', false);
+    return expansion;
   }
   const definition = registry.resources.find((r) => r.name === target);
   if (!definition) throw new Error(`no collection ${target}; try ${registry.resources.map((r) => r.name).join(', ')}`);
@@ -66,19 +85,27 @@ function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDe
     if (named.has(step.as)) throw new Error(`the name "${step.as}" is given twice`);
     named.set(step.as, definition);
   }
+  return expansion;
 }
 
-/** A reference names a record an earlier step gave a name to, and a field such a record has. */
-function checkReference(expression: string, named: Map<string, ResourceDefinition>): void {
+/**
+ * A reference names a record an earlier step gave a name to, and a field such a record has (its own:
+ * `constructor` is not a field). Returns the most characters it can expand to.
+ */
+function checkReference(expression: string, named: Map<string, ResourceDefinition>): number {
   const reference = parseReference(expression);
-  if ('time' in reference) return;
+  if ('time' in reference) return TIME_SIZE;
   const definition = named.get(reference.name);
   if (!definition)
     throw new Error(`\${${expression}} refers to "${reference.name}", which no earlier step names with "as"`);
   const fields = (definition.recordSchema.properties ?? {}) as Record<string, unknown>;
-  if (reference.path.length && !(reference.path[0] in fields))
+  if (reference.path.length && !Object.hasOwn(fields, reference.path[0]))
     throw new Error(`\${${expression}}: a record of ${definition.name} has no field ${reference.path[0]}`);
+  return maxSizeOf(schemaAt(definition.recordSchema, reference.path));
 }
+
+/** `${now}` is an ISO 8601 time: 24 characters, 27 in a year past 9999. */
+const TIME_SIZE = 27;
 
 function checkObject(step: Step, key: string, required: boolean): void {
   const value = (step as Record<string, unknown>)[key];
