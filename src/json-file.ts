@@ -1,11 +1,14 @@
 import { open } from 'node:fs/promises';
-import { UserError } from './errors.js';
+import { ApiError, UserError } from './errors.js';
+import { checkJson, type JsonBounds } from './json-bounds.js';
 
 /**
- * A JSON file, parsed (the caller checks its content); one line naming the file when it cannot be
- * read, or when it is larger than `maxBytes`, which is refused before it is read into memory.
+ * A JSON file, parsed and held to `bounds` (the caller checks what it means); one line naming the
+ * file when it cannot be read, is not JSON, or is out of bounds. A file larger than the bounds is
+ * refused before it is read into memory.
  */
-export async function readJsonFile(path: string, maxBytes: number): Promise<unknown> {
+export async function readJsonFile(path: string, bounds: JsonBounds, what = 'the file'): Promise<unknown> {
+  const { maxBytes } = bounds;
   let text: string;
   try {
     // One open file for the size and the content: the size checked is the size read.
@@ -22,11 +25,19 @@ export async function readJsonFile(path: string, maxBytes: number): Promise<unkn
     const code = (error as NodeJS.ErrnoException).code;
     throw new UserError(code === 'ENOENT' ? `${path} does not exist` : `cannot read ${path} (${code})`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new UserError(`${path} is not valid JSON (${(error as Error).message}); nothing was changed`);
   }
+  try {
+    checkJson(value, bounds, what);
+  } catch (error) {
+    if (error instanceof ApiError) throw new UserError(`${path}: ${error.message}; nothing was changed`);
+    throw error;
+  }
+  return value;
 }
 
 /** 1048576 -> "1 MiB": how a limit is said to a person. */

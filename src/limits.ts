@@ -50,3 +50,9 @@ export const MAX_SCENARIO_REFERENCES = 10_000;
  * gigabytes.
  */
 export const MAX_SCENARIO_EXPANSION = 16 * MiB;
+
+/** The bounds each kind of input is checked against (json-bounds.ts), by name. */
+export const BODY_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES };
+export const STATE_BOUNDS = { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES };
+export const SCENARIO_BOUNDS = { maxDepth: MAX_SCENARIO_DEPTH, maxBytes: MAX_SCENARIO_BYTES };
+export const CONFIG_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_CONFIG_FILE_BYTES };

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
-import { checkJson } from '../json-bounds.js';
 import { readJsonFile } from '../json-file.js';
-import { MAX_CONFIG_FILE_BYTES, MAX_JSON_DEPTH } from '../limits.js';
+import { CONFIG_BOUNDS } from '../limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
 
 /**
@@ -72,12 +71,7 @@ const validate = (value: unknown): value is AddonConfigFile =>
 export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
   const file = join(dir, CONFIG_FILE);
   if (!existsSync(file)) return {};
-  const parsed = await readJsonFile(file, MAX_CONFIG_FILE_BYTES);
-  try {
-    checkJson(parsed, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_CONFIG_FILE_BYTES }, CONFIG_FILE);
-  } catch (error) {
-    throw new UserError((error as Error).message);
-  }
+  const parsed = await readJsonFile(file, CONFIG_BOUNDS, 'it');
   if (!validate(parsed)) {
     const [first] = validator!.errors!;
     const where =

@@ -29,7 +29,7 @@ import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger } from '../webhooks/trigger.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { readJsonFile } from '../json-file.js';
-import { MAX_SCENARIO_BYTES, MAX_STATE_BYTES } from '../limits.js';
+import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
 import type { StateFile } from '../state/state-file.js';
 import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createWorldGate } from '../state/world-gate.js';
@@ -318,7 +318,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       removeState: (name) => world.remove(name),
       async scenario(input, { orgId = settings.orgId, webhooks: deliver } = {}) {
         checkId('orgId', orgId);
-        const content = typeof input === 'string' ? await readJsonFile(input, MAX_SCENARIO_BYTES) : input;
+        const content = typeof input === 'string' ? await readJsonFile(input, SCENARIO_BOUNDS, 'the scenario') : input;
         const file = checkScenario(content, registry);
         const deps = { domain, trigger, advanceClock: emulator.advanceClock, clock, webhooks, world, gate, timeRules };
         return runScenario(deps, file, { orgId, webhooks: deliver });
@@ -360,7 +360,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
 /** The world of a state file or its content; a file that will not load is the user's to fix, and changes nothing. */
 async function startFrom(world: World, state: StateFile | string): Promise<void> {
-  const content = typeof state === 'string' ? await readJsonFile(state, MAX_STATE_BYTES) : state;
+  const content = typeof state === 'string' ? await readJsonFile(state, STATE_BOUNDS, 'the state file') : state;
   try {
     await world.startFrom(content);
   } catch (error) {

@@ -5,7 +5,7 @@ import { describeError, validators } from '../domain/validator.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
 import { checkJson } from '../json-bounds.js';
-import { MAX_SCENARIO_BYTES, MAX_SCENARIO_DEPTH, MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES } from '../limits.js';
+import { MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES, SCENARIO_BOUNDS } from '../limits.js';
 import { countReferences, parseReference, referencesIn } from './references.js';
 import { maxSizeOf, schemaAt, tooLarge } from './expansion.js';
 import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './scenario-file.js';
@@ -17,7 +17,7 @@ import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './
  * Throws 400 `invalid_scenario` naming the first problem.
  */
 export function checkScenario(input: unknown, registry: Registry): ScenarioFile {
-  checkJson(input, { maxDepth: MAX_SCENARIO_DEPTH, maxBytes: MAX_SCENARIO_BYTES }, 'the scenario');
+  checkJson(input, SCENARIO_BOUNDS, 'the scenario');
   const file = input as Partial<ScenarioFile> | null;
   if (!isObject(file) || !Array.isArray(file.steps))
     throw invalidScenario('a scenario is a JSON object with "steps": [...]');

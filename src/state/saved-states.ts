@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ApiError, notFound } from '../errors.js';
 import type { StateFile } from './state-file.js';
 import { readJsonFile } from '../json-file.js';
-import { MAX_STATE_BYTES } from '../limits.js';
+import { STATE_BOUNDS } from '../limits.js';
 import { writeStateFile } from './state-io.js';
 
 /** A named state as `addon state list` shows it. */
@@ -53,10 +53,10 @@ function inDirectory(dir: string): SavedStates {
     },
     async read(name) {
       if (!(await exists(name))) throw missing(name);
-      return readJsonFile(path(name), MAX_STATE_BYTES);
+      return readJsonFile(path(name), STATE_BOUNDS, 'the state file');
     },
     async list() {
-      const read = (name: string) => readJsonFile(path(name), MAX_STATE_BYTES).catch(() => null);
+      const read = (name: string) => readJsonFile(path(name), STATE_BOUNDS, 'the state file').catch(() => null);
       return Promise.all((await names()).map(async (name) => infoOf(name, (await read(name)) as StateFile | null)));
     },
     async remove(name) {

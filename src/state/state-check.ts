@@ -8,7 +8,7 @@ import { APP_ID, PLAIN_ID } from '../emulator/settings.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
 import { checkJson } from '../json-bounds.js';
-import { MAX_STATE_BYTES, MAX_STATE_DEPTH } from '../limits.js';
+import { STATE_BOUNDS } from '../limits.js';
 import { MAX_URL_LENGTH } from '../webhooks/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type OrganizationState, type StateFile } from './state-file.js';
 
@@ -20,7 +20,7 @@ import { STATE_FORMAT, STATE_VERSION, type OrganizationState, type StateFile } f
  * restore, the harness's `state`.
  */
 export function checkState(input: unknown, registry: Registry): StateFile {
-  checkJson(input, { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES }, 'the state file');
+  checkJson(input, STATE_BOUNDS, 'the state file');
   const file = input as Partial<StateFile> | null;
   if (typeof file !== 'object' || file === null || Array.isArray(file) || file.format !== STATE_FORMAT)
     throw invalidState(`it is not an addon-devkit state file (no "format": "${STATE_FORMAT}")`);

@@ -32,7 +32,10 @@ describe('scenario expansion', () => {
   it('refuses, before its first step, references whose fields the schemas bound past the cap', async () => {
     const em = await inProcess();
     // 9,000 references, each up to 2,002 characters: 18 million, over 16 Mi.
-    const steps = Array.from({ length: 9 }, () => ({ trigger: 'customer.created', data: { x: '${a.notes}'.repeat(1000) } }));
+    const steps = Array.from({ length: 9 }, () => ({
+      trigger: 'customer.created',
+      data: { x: '${a.notes}'.repeat(1000) },
+    }));
     const res = await run(em, [withNotes, ...steps]);
     expect(res).toMatchObject({ status: 400, body: { code: 'scenario_too_large' } });
     expect(res.body.message).toMatch(/could expand to 18\d{6} characters/);
@@ -58,7 +61,10 @@ describe('scenario expansion', () => {
 
   it('runs a scenario of ordinary references', async () => {
     const em = await inProcess();
-    const res = await run(em, [withNotes, { create: 'customers', as: 'b', data: { name: '${a.name} 2', notes: '${a.notes}' } }]);
+    const res = await run(em, [
+      withNotes,
+      { create: 'customers', as: 'b', data: { name: '${a.name} 2', notes: '${a.notes}' } },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.records.b).toMatchObject({ name: 'Acme 2', notes: 'n'.repeat(2000) });
   });

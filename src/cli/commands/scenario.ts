@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ScenarioResult } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
 import { readJsonFile } from '../../json-file.js';
-import { MAX_SCENARIO_BYTES } from '../../limits.js';
+import { SCENARIO_BOUNDS } from '../../limits.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { println } from '../output.js';
 
@@ -32,7 +32,7 @@ export function scenarioCommand(program: Command): void {
       ),
     'print { "records": { <as name>: <record> } } as JSON',
     async (emulator, flags: RunFlags, file: string) => {
-      const content = await readJsonFile(resolve(file), MAX_SCENARIO_BYTES);
+      const content = await readJsonFile(resolve(file), SCENARIO_BOUNDS, 'the scenario');
       const body = { scenario: content, orgId: flags.org, webhooks: flags.webhooks };
       return emulator.post<ScenarioResult>('/scenario', body, { orgId: '--org' }).catch((error: unknown) => {
         throw error instanceof UserError ? new UserError(`${file}: ${error.message}`) : error;

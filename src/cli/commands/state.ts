@@ -4,7 +4,7 @@ import type { SavedStateInfo, StateFile, StateSummary } from '../../control/stat
 import { UserError } from '../../errors.js';
 import { summaryOf } from '../../state/state-file.js';
 import { readJsonFile } from '../../json-file.js';
-import { MAX_STATE_BYTES } from '../../limits.js';
+import { STATE_BOUNDS } from '../../limits.js';
 import { writeStateFile } from '../../state/state-io.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
@@ -75,7 +75,7 @@ export function stateCommand(program: Command): void {
       .description('make a state file the world; the whole file is checked first, and nothing changes on any problem'),
     'print as JSON',
     async (emulator, _flags: EmulatorFlags, file: string) => {
-      const content = await readJsonFile(resolve(file), MAX_STATE_BYTES);
+      const content = await readJsonFile(resolve(file), STATE_BOUNDS, 'the state file');
       return emulator.put<StateSummary>('/state', content).catch((error: unknown) => {
         throw error instanceof UserError ? new UserError(`${file}: ${error.message}; nothing was changed`) : error;
       });
