@@ -98,3 +98,61 @@ it('keeps a pending webhook retry through a SIGKILL and sends it after the resta
   expect(attempt2.headers['x-service-delivery-attempt']).toBe('2');
   expect(JSON.parse(attempt2.body).deliveryId).toBe(JSON.parse(attempt1.body).deliveryId);
 });
+
+/**
+ * One poisoned change among concurrent writers: values too deep to journal, numbers JSON cannot
+ * hold. Each is refused alone; every write answered 2xx survives a SIGKILL, and nothing refused
+ * appears after the restart.
+ */
+it('keeps every answered write and none of the refused ones when poisoned changes come among them', async () => {
+  const data = await tempDir();
+  const dev = await startDev(['--data', data]);
+  const token = (await cli(['token', '--emulator', dev.url])).stdout.trim();
+  const send = (method: string, path: string, body: string) =>
+    fetch(`${dev.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    })
+      .then((response) => response.status)
+      .catch(() => 0);
+  const deep = '['.repeat(6000) + ']'.repeat(6000);
+  const poisons = [
+    (i: number) => send('PUT', `/api/addon/v1/storage/poison-${i}`, `{"value":${deep}}`),
+    (i: number) => send('PUT', `/api/addon/v1/storage/poison-${i}`, '{"value":1e400}'),
+    (i: number) => send('POST', '/inbox/poison', deep),
+    (i: number) =>
+      send('POST', '/_emulator/events/trigger', `{"event":"customer.created","data":{"n":${i},"x":${deep}}}`),
+  ];
+  const kept: string[] = [];
+  const poisoned: number[] = [];
+  let stopped = false;
+  const poisoner = (async () => {
+    for (let i = 0; !stopped; i++) {
+      poisoned.push(await poisons[i % poisons.length](i));
+      const status = await send('PUT', `/api/addon/v1/storage/good-${i}`, `{"value":${i}}`);
+      if (status === 200 || status === 201) kept.push(`good-${i}`);
+    }
+  })();
+  const load = writers(dev.apiUrl, token);
+  await load.reached(50);
+  await expect.poll(() => poisoned.length).toBeGreaterThan(8);
+  await dev.stop('SIGKILL');
+  stopped = true;
+  await Promise.all([load.stop(), poisoner]);
+
+  const again = await startDev(['--data', data]);
+  const customers = await allCustomerIds(again.apiUrl, token);
+  expect(load.answered.filter((id) => !customers.has(id))).toEqual([]);
+  const keys: string[] = [];
+  for (let offset = 0, total = 1; offset < total; offset += 100) {
+    const page = await api(`${again.apiUrl}/storage?limit=100&offset=${offset}`, { token });
+    keys.push(...page.body.data.map((entry: { key: string }) => entry.key));
+    total = page.body.total;
+  }
+  expect(kept.filter((key) => !keys.includes(key))).toEqual([]);
+  expect(keys.filter((key) => key.startsWith('poison-'))).toEqual([]);
+  expect((await api(`${again.url}/_emulator/inbox/poison`)).body.data).toEqual([]);
+  // Refused with 400 (0: cut off by the kill).
+  expect(poisoned.filter((status) => status !== 400 && status !== 0)).toEqual([]);
+}, 90_000);
