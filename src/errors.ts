@@ -18,6 +18,8 @@ export class UserError extends Error {
   constructor(
     message: string,
     readonly exitCode = 1,
+    /** The stable code it answers with over HTTP (a file read by the emulator); `invalid_request` by default. */
+    readonly code = 'invalid_request',
   ) {
     super(message);
     this.name = 'UserError';

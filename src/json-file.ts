@@ -34,7 +34,7 @@ export async function readJsonFile(path: string, bounds: JsonBounds, what = 'the
   try {
     checkJson(value, bounds, what);
   } catch (error) {
-    if (error instanceof ApiError) throw new UserError(`${path}: ${error.message}; nothing was changed`);
+    if (error instanceof ApiError) throw new UserError(`${path}: ${error.message}; nothing was changed`, 1, error.code);
     throw error;
   }
   return value;

@@ -25,7 +25,7 @@ const FASTIFY_CODES: Record<string, [status: number, code: string, message?: str
 
 export function toErrorBody(error: FastifyError | ApiError | Error): ErrorBody {
   if (error instanceof ApiError) return body(error.statusCode, error.code, error.message, error.details);
-  if (error instanceof UserError) return body(400, 'invalid_request', error.message);
+  if (error instanceof UserError) return body(400, error.code, error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const where = fastifyError.validationContext ?? 'body';

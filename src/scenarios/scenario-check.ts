@@ -80,8 +80,8 @@ function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDe
   if (action === 'create') checkData(step, definition.createSchema, 'data');
   if (action === 'update') checkData(step, definition.updateSchema, 'data');
   if ('as' in step && step.as !== undefined) {
-    if (typeof step.as !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(step.as) || ['today', 'now'].includes(step.as))
-      throw new Error(`"as" must be a name of letters, digits, _ and - (not today or now)`);
+    if (typeof step.as !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(step.as) || RESERVED_NAMES.includes(step.as))
+      throw new Error(`"as" must be a name of letters, digits, _ and - (not today, now or __proto__)`);
     if (named.has(step.as)) throw new Error(`the name "${step.as}" is given twice`);
     named.set(step.as, definition);
   }
@@ -103,6 +103,9 @@ function checkReference(expression: string, named: Map<string, ResourceDefinitio
     throw new Error(`\${${expression}}: a record of ${definition.name} has no field ${reference.path[0]}`);
   return maxSizeOf(schemaAt(definition.recordSchema, reference.path));
 }
+
+/** Names a step cannot give: the time references, and the one key the result's `records` cannot hold. */
+const RESERVED_NAMES = ['today', 'now', '__proto__'];
 
 /** `${now}` is an ISO 8601 time: 24 characters, 27 in a year past 9999. */
 const TIME_SIZE = 27;

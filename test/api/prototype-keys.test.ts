@@ -97,4 +97,21 @@ describe('scenario references', () => {
     expect(run.body.message).toMatch(/has no value/);
     expect(em.records('customers', undefined, { limit: 10, offset: 0 }).total).toBe(0);
   });
+
+  it('name a record constructor like any other, and refuse __proto__, which the result could not hold', async () => {
+    const em = await inProcess();
+    const named = (as: string) => ({
+      steps: [
+        { create: 'customers', as, data: { name: 'Acme' } },
+        { create: 'customers', as: 'copy', data: { name: `\${${as}.name} again` } },
+      ],
+    });
+    const run = await em.call('POST', '/_emulator/scenario', { body: { scenario: named('constructor') } });
+    expect(run.status).toBe(200);
+    expect(run.body.records.constructor.name).toBe('Acme');
+    expect(run.body.records.copy.name).toBe('Acme again');
+    const refused = await em.call('POST', '/_emulator/scenario', { body: { scenario: named('__proto__') } });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'invalid_scenario' } });
+    expect(refused.body.message).toMatch(/"as" must be a name .*not today, now or __proto__/);
+  });
 });
