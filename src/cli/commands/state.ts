@@ -93,8 +93,8 @@ function describe(summary: StateSummary): string {
 
 function showStates({ data }: { data: SavedStateInfo[] }): void {
   if (!data.length) println(color.dim('No saved states. Save one with addon state save <name>.'));
-  for (const info of data)
-    println(
-      `${info.name}  ${records(info.records)}  ${color.dim(info.savedAt ? `saved ${info.savedAt}` : 'unreadable')}`,
-    );
+  for (const info of data) {
+    const when = info.savedAt ? `saved ${info.savedAt}` : `unreadable${info.problem ? `: ${info.problem}` : ''}`;
+    println(`${info.name}  ${records(info.records)}  ${color.dim(when)}`);
+  }
 }
