@@ -5,7 +5,9 @@ import { UserError } from '../../errors.js';
 import { summaryOf } from '../../state/state-file.js';
 import { readJsonFile } from '../../json-file.js';
 import { writeStateFile } from '../../state/state-io.js';
-import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import type { EmulatorStatus } from '../../control/status.js';
+import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
+import { isInside } from '../paths.js';
 import { color, println } from '../output.js';
 
 /**
@@ -58,6 +60,7 @@ export function stateCommand(program: Command): void {
     state.command('export <file>').description('write the world to one portable JSON file (- for stdout)'),
     'print a summary as JSON',
     async (emulator, _flags: EmulatorFlags, file: string) => {
+      if (file !== '-') await checkOutsideDataDir(emulator, resolve(file));
       const world = await emulator.get<StateFile>('/state');
       if (file === '-') {
         process.stdout.write(JSON.stringify(world, null, 2) + '\n');
@@ -81,6 +84,15 @@ export function stateCommand(program: Command): void {
     },
     (summary, { args: [file] }) => println(`Imported ${file}: ${describe(summary)}.`),
   );
+}
+
+/** An export over the emulator's own files (its db.json, say) would be read as its store at the next start. */
+async function checkOutsideDataDir(emulator: EmulatorClient, file: string): Promise<void> {
+  const { dataDir } = await emulator.get<EmulatorStatus>('/status');
+  if (dataDir && (await isInside(dataDir, file)))
+    throw new UserError(
+      `${file} is inside the data dir ${dataDir} of the emulator at ${emulator.url}; choose a file outside it`,
+    );
 }
 
 const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
