@@ -66,15 +66,20 @@ async function exportWorld(emulator: Emulator, file: string, json?: boolean): Pr
     else println(color.dim(`  Exported the world to ${file}.`));
   } catch (error) {
     process.exitCode = 1;
-    process.stderr.write(`${color.red('addon:')} could not export the world to ${file}: ${(error as Error).message}\n`);
+    const line =
+      error instanceof UserError
+        ? `${error.message}; the world was not exported`
+        : `could not export the world to ${file}: ${(error as Error).message}`;
+    process.stderr.write(`${color.red('addon:')} ${line}\n`);
   }
 }
 
 /** A start that fails (a busy port, say) leaves no data dir behind that it made itself. */
 function newDirRemover(dataDir: string | undefined): () => Promise<void> {
   const existed = dataDir === undefined || existsSync(dataDir);
+  // Quietly: the start's own error is the one to show (a path under a file cannot be removed either).
   return async () => {
-    if (!existed) await rm(dataDir!, { recursive: true, force: true });
+    if (!existed) await rm(dataDir!, { recursive: true, force: true }).catch(() => {});
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, notFound } from '../errors.js';
+import { fileError } from '../fs-errors.js';
 import { STATE_FORMAT, type StateFile } from './state-file.js';
 import { readJsonFile } from '../json-file.js';
 import { writeStateFile } from './state-io.js';
@@ -48,7 +49,9 @@ function inDirectory(dir: string): SavedStates {
       .sort();
   return {
     async save(name, file) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
+        throw await fileError(error, `cannot write ${path(name)}`, dir);
+      });
       await writeStateFile(path(name), file);
       return infoOf(name, file);
     },

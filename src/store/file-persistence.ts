@@ -2,6 +2,7 @@ import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promis
 import { join } from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { UserError } from '../errors.js';
+import { fileError } from '../fs-errors.js';
 import { STATE_FORMAT } from '../state/state-file.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
 import type { Doc, Op, Persistence, TableRows, Tables } from './store.js';
@@ -145,9 +146,9 @@ async function removeJournalsBefore(dir: string, generation: number): Promise<vo
  * line naming the file, not a crash deep in the store.
  */
 async function readSnapshot(file: string): Promise<Snapshot | null> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const text = await readFile(file, 'utf8').catch(async (error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
-    throw new UserError(`cannot read the store ${file} (${error.code})`);
+    throw await fileError(error, `cannot read the store ${file}`, file);
   });
   if (text === null) return null;
   let content: unknown;
@@ -205,7 +206,9 @@ const isDoc = (value: unknown): value is Doc => isObject(value) && typeof value.
  * A whole line that is not a change (JSON, but not what `append` writes) is damage, wherever it is.
  */
 async function readJournal(file: string): Promise<{ ops: Op[]; size: number }> {
-  const text = await readFile(file, 'utf8');
+  const text = await readFile(file, 'utf8').catch(async (error: unknown) => {
+    throw await fileError(error, `cannot read the journal ${file}`, file);
+  });
   const lines = text.split('\n');
   const ops: Op[] = [];
   for (let i = 0; i < lines.length; i++) {

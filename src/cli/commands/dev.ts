@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../errors.js';
+import { checkWritable } from '../../file-write.js';
 import { readConfigFile } from '../config-file.js';
 import { runDevSession } from '../dev-session.js';
 import { emulatorOptions, portNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
@@ -36,7 +37,11 @@ export function devCommand(program: Command): void {
     const file = await readConfigFile(cwd);
     const exportOnExit = flags.exportOnExit && resolve(flags.exportOnExit);
     const dataDir = flags.ephemeral ? undefined : resolve(flags.data);
-    if (exportOnExit && dataDir) await checkOutsideDataDir(exportOnExit, dataDir);
+    if (exportOnExit) {
+      // Said now, not found out at the stop after a session's work.
+      if (dataDir) await checkOutsideDataDir(exportOnExit, dataDir);
+      await checkWritable(exportOnExit);
+    }
     const options = emulatorOptions(flags, file);
     // `--import x --export-on-exit x` carries a world from run to run; the first run has no x yet.
     if (exportOnExit && options.state === exportOnExit && !existsSync(exportOnExit)) options.state = undefined;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SavedStateInfo, StateFile, StateSummary } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
+import { checkWritable } from '../../file-write.js';
 import { summaryOf } from '../../state/state-file.js';
 import { readJsonFile } from '../../json-file.js';
 import { writeStateFile } from '../../state/state-io.js';
@@ -60,7 +61,11 @@ export function stateCommand(program: Command): void {
     state.command('export <file>').description('write the world to one portable JSON file (- for stdout)'),
     'print a summary as JSON',
     async (emulator, _flags: EmulatorFlags, file: string) => {
-      if (file !== '-') await checkOutsideDataDir(emulator, resolve(file));
+      if (file !== '-') {
+        // Before the world is fetched: a path that cannot take it is said at once.
+        await checkWritable(resolve(file));
+        await checkOutsideDataDir(emulator, resolve(file));
+      }
       const world = await emulator.get<StateFile>('/state');
       if (file === '-') {
         process.stdout.write(JSON.stringify(world, null, 2) + '\n');
