@@ -39,6 +39,14 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
     await removeIfNew();
     throw error;
   }
+  // Before the ready line: a Ctrl-C sent as soon as it is read (a script, a test) must find the handler,
+  // not the default action that kills the process without its export.
+  stopOnSignal(async () => {
+    await addon?.stop();
+    if (options.exportOnExit) await exportWorld(emulator, options.exportOnExit, options.json);
+    await emulator.close();
+    if (!options.json) println(color.dim('  Stopped; the store is flushed.'));
+  });
   printDevOutput(emulator, {
     json: options.json,
     host: options.emulator.host ?? '127.0.0.1',
@@ -47,12 +55,6 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
   // Loaded only when used: importing `open` costs start-up time on every run.
   if (options.open && !process.env.CI)
     void import('open').then(({ default: open }) => open(emulator.url)).catch(() => {});
-  stopOnSignal(async () => {
-    await addon?.stop();
-    if (options.exportOnExit) await exportWorld(emulator, options.exportOnExit, options.json);
-    await emulator.close();
-    if (!options.json) println(color.dim('  Stopped; the store is flushed.'));
-  });
 }
 
 /**
