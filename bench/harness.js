@@ -69,8 +69,12 @@ const reset = median(resets);
 console.log(`\nnode ${process.version}; median of ${RUNS} runs each, after one warm-up\n`);
 console.log('| measurement | median ms | baseline | baseline ms | ratio |');
 console.log('|---|---|---|---|---|');
-console.log(`| startEmulator() to ready | ${start.toFixed(1)} | bare fastify listen on port 0 | ${floor.toFixed(1)} | ${(start / floor).toFixed(1)}x |`);
-console.log(`| reset() with 20 records | ${reset.toFixed(2)} | startEmulator() to ready | ${start.toFixed(1)} | ${(reset / start).toFixed(3)}x |`);
+console.log(
+  `| startEmulator() to ready | ${start.toFixed(1)} | bare fastify listen on port 0 | ${floor.toFixed(1)} | ${(start / floor).toFixed(1)}x |`,
+);
+console.log(
+  `| reset() with 20 records | ${reset.toFixed(2)} | startEmulator() to ready | ${start.toFixed(1)} | ${(reset / start).toFixed(3)}x |`,
+);
 const rollback = median(rollbacks);
 const reseed = median(reseeds);
 console.log(

@@ -49,5 +49,9 @@ const alone = median(bares);
 console.log(`\nnode ${process.version}; ${executablePath}; median of ${OPENS} opens each, after one warm-up\n`);
 console.log('| measurement | ms | baseline | baseline ms | ratio |');
 console.log('|---|---|---|---|---|');
-console.log(`| openHostPage() to service:ready, shared browser | ${open.toFixed(0)} | the add-on's page alone, load event | ${alone.toFixed(0)} | ${(open / alone).toFixed(1)}x |`);
-console.log(`| openHostPage() to service:ready, launching its browser | ${coldMs.toFixed(0)} | the same, shared browser | ${open.toFixed(0)} | ${(coldMs / open).toFixed(1)}x |`);
+console.log(
+  `| openHostPage() to service:ready, shared browser | ${open.toFixed(0)} | the add-on's page alone, load event | ${alone.toFixed(0)} | ${(open / alone).toFixed(1)}x |`,
+);
+console.log(
+  `| openHostPage() to service:ready, launching its browser | ${coldMs.toFixed(0)} | the same, shared browser | ${open.toFixed(0)} | ${(coldMs / open).toFixed(1)}x |`,
+);

@@ -69,20 +69,7 @@ const hook = `http://127.0.0.1:${receiver.address().port}/hooks`;
 
 const dev = spawn(
   'node',
-  [
-    '--require',
-    PROBE,
-    BIN,
-    'dev',
-    '--json',
-    '--no-open',
-    '--port',
-    '0',
-    '--data',
-    dataDir,
-    '--rate-limit',
-    '1000000',
-  ],
+  ['--require', PROBE, BIN, 'dev', '--json', '--no-open', '--port', '0', '--data', dataDir, '--rate-limit', '1000000'],
   {
     env: { ...process.env, CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -49,7 +49,12 @@ async function measure() {
   try {
     await emulator.listen();
     for (let i = 0; i < subscriptionCount; i++) {
-      await emulator.webhooks.subscriptions.subscribe(emulator.settings.orgId, `com.example.bench-${i}`, 'customer.created', url);
+      await emulator.webhooks.subscriptions.subscribe(
+        emulator.settings.orgId,
+        `com.example.bench-${i}`,
+        'customer.created',
+        url,
+      );
     }
     const total = subscriptionCount * eventCount;
 
@@ -58,7 +63,8 @@ async function measure() {
       const delivered = results.flatMap((r) => r.deliveries).filter((d) => d.status === 'succeeded').length;
       if (delivered !== total) throw new Error(`only ${delivered} of ${total} deliveries succeeded`);
     };
-    const body = emulator.deliveries({ limit: 1 })[0]?.payload ?? JSON.stringify({ event: 'customer.created', data: {} });
+    const body =
+      emulator.deliveries({ limit: 1 })[0]?.payload ?? JSON.stringify({ event: 'customer.created', data: {} });
     const plain = async () => {
       const post = async () => {
         const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -85,10 +91,14 @@ async function measure() {
     const emulatorRate = rate(timings.fanOut);
     const baselineRate = rate(timings.plain);
     const ratio = emulatorRate / baselineRate;
-    console.log(`\nnode ${process.version}; ${subscriptionCount} subscriptions x ${eventCount} events = ${total} deliveries per round, ${rounds} rounds; receiver in its own process on ${HOST}\n`);
+    console.log(
+      `\nnode ${process.version}; ${subscriptionCount} subscriptions x ${eventCount} events = ${total} deliveries per round, ${rounds} rounds; receiver in its own process on ${HOST}\n`,
+    );
     console.log('| measurement | deliveries/s | baseline | baseline POSTs/s | ratio |');
     console.log('|---|---|---|---|---|');
-    console.log(`| webhook fan-out (signed, logged, file store) | ${emulatorRate} | plain fetch POSTs, one process | ${baselineRate} | ${ratio.toFixed(2)} (target >= ${TARGET}) |`);
+    console.log(
+      `| webhook fan-out (signed, logged, file store) | ${emulatorRate} | plain fetch POSTs, one process | ${baselineRate} | ${ratio.toFixed(2)} (target >= ${TARGET}) |`,
+    );
   } finally {
     await emulator.close();
     receiver.disconnect();

@@ -2,6 +2,7 @@ import type { Logger } from '../logger.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, UserError } from '../errors.js';
+import { MAX_BODY_BYTES } from '../limits.js';
 
 /**
  * The one error body shape, for every status (docs/api.md):
@@ -18,12 +19,23 @@ export interface ErrorBody {
 }
 
 const FASTIFY_CODES: Record<string, [status: number, code: string, message?: string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'the request body is larger than the 1 MiB limit'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'send the body as JSON (application/json)'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'the Content-Length does not match the body'],
 };
 
-export function toErrorBody(error: FastifyError | ApiError | Error): ErrorBody {
+/** The 413 of a body over `limit`, the limit of the route it was sent to (1 MiB, or 256 MiB for a state file). */
+export const payloadTooLarge = (limit: number): ApiError =>
+  new ApiError(413, 'payload_too_large', `the request body is larger than the ${bytes(limit)} limit of this route`);
+
+const MiB = 1024 * 1024;
+
+/** 1048576 -> "1 MiB", 65536 -> "64 KiB", 1000 -> "1000 bytes". */
+const bytes = (n: number): string =>
+  n % MiB === 0 ? `${n / MiB} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
+
+/** The body for `error`; `bodyLimit` is the limit of the route the request went to, for a 413. */
+export function toErrorBody(error: FastifyError | ApiError | Error, bodyLimit = MAX_BODY_BYTES): ErrorBody {
+  if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') return toErrorBody(payloadTooLarge(bodyLimit));
   if (error instanceof ApiError) return body(error.statusCode, error.code, error.message, error.details);
   if (error instanceof UserError) return body(400, error.code, error.message);
   const fastifyError = error as FastifyError;
@@ -79,7 +91,7 @@ function messageOf(keyword: string, message: string | undefined, params: Record<
  */
 export function useErrorBodies(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((error, request, reply) => {
-    const payload = toErrorBody(error as Error);
+    const payload = toErrorBody(error as Error, request.routeOptions.bodyLimit);
     // An unexpected 5xx is a bug in the emulator, not the caller's fault (an ApiError 5xx is meant:
     // an injected fault): keep its stack where the developer sees it.
     if (payload.statusCode >= 500 && !(error instanceof ApiError))

@@ -39,6 +39,14 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
     await removeIfNew();
     throw error;
   }
+  // Before the ready line: a Ctrl-C sent as soon as it is read (a script, a test) must find the handler,
+  // not the default action that kills the process without its export.
+  stopOnSignal(async () => {
+    await addon?.stop();
+    if (options.exportOnExit) await exportWorld(emulator, options.exportOnExit, options.json);
+    await emulator.close();
+    if (!options.json) println(color.dim('  Stopped; the store is flushed.'));
+  });
   printDevOutput(emulator, {
     json: options.json,
     host: options.emulator.host ?? '127.0.0.1',
@@ -47,12 +55,6 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
   // Loaded only when used: importing `open` costs start-up time on every run.
   if (options.open && !process.env.CI)
     void import('open').then(({ default: open }) => open(emulator.url)).catch(() => {});
-  stopOnSignal(async () => {
-    await addon?.stop();
-    if (options.exportOnExit) await exportWorld(emulator, options.exportOnExit, options.json);
-    await emulator.close();
-    if (!options.json) println(color.dim('  Stopped; the store is flushed.'));
-  });
 }
 
 /**
@@ -66,15 +68,20 @@ async function exportWorld(emulator: Emulator, file: string, json?: boolean): Pr
     else println(color.dim(`  Exported the world to ${file}.`));
   } catch (error) {
     process.exitCode = 1;
-    process.stderr.write(`${color.red('addon:')} could not export the world to ${file}: ${(error as Error).message}\n`);
+    const line =
+      error instanceof UserError
+        ? `${error.message}; the world was not exported`
+        : `could not export the world to ${file}: ${(error as Error).message}`;
+    process.stderr.write(`${color.red('addon:')} ${line}\n`);
   }
 }
 
 /** A start that fails (a busy port, say) leaves no data dir behind that it made itself. */
 function newDirRemover(dataDir: string | undefined): () => Promise<void> {
   const existed = dataDir === undefined || existsSync(dataDir);
+  // Quietly: the start's own error is the one to show (a path under a file cannot be removed either).
   return async () => {
-    if (!existed) await rm(dataDir!, { recursive: true, force: true });
+    if (!existed) await rm(dataDir!, { recursive: true, force: true }).catch(() => {});
   };
 }
 

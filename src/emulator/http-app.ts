@@ -6,6 +6,7 @@ import { addonApi, API_PREFIX } from '../api/addon-api.js';
 import { toErrorBody, useErrorBodies } from '../api/error-body.js';
 import { useDurableAnswers } from '../api/durable-answers.js';
 import { useJsonBodies } from '../api/json-bodies.js';
+import { useDrainedOversizeBodies } from '../api/oversize-bodies.js';
 import { inboxRoutes } from '../api/inbox-routes.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { openApiDocument } from '../api/openapi.js';
@@ -58,6 +59,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   useStrictValidation(app);
   useLazySerialization(app);
   useJsonBodies(app);
+  useDrainedOversizeBodies(app);
   useErrorBodies(app, parts.logger);
   useDurableAnswers(app, parts.settled);
   const openApi = openApiDocument({

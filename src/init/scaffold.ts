@@ -1,7 +1,8 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
+import { fileError } from '../fs-errors.js';
 import { devkitSpec } from './devkit-spec.js';
 
 /** The starter add-ons: plain folders in the package, the same from src/ and dist/. */
@@ -64,20 +65,32 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   // Every layer is read before the directory is made, so that a broken template writes nothing.
   const sources = await layeredFiles(templatesDir, await layers(templatesDir, template, templates));
   const dir = resolve(options.cwd ?? process.cwd(), options.dir);
-  await prepareTarget(dir);
-
-  const name = packageName(basename(dir));
-  const values: Record<string, string> = {
-    name,
-    appId: `com.example.${appIdLabel(name)}`,
-    devkit: options.devkit ?? (await devkitSpec(PACKAGE_ROOT, await kitVersion())),
-  };
-  for (const [target, source] of sources) {
-    await mkdir(join(dir, target, '..'), { recursive: true });
-    await writeFile(join(dir, target), fill(await readFile(source), values));
+  const undo = await prepareTarget(dir);
+  try {
+    const name = packageName(basename(dir));
+    const values: Record<string, string> = {
+      name,
+      appId: `com.example.${appIdLabel(name)}`,
+      devkit: options.devkit ?? (await devkitSpec(PACKAGE_ROOT, await kitVersion())),
+    };
+    for (const [target, source] of sources) await writeInto(join(dir, target), fill(await readFile(source), values));
+    const files = [...sources.keys()].sort();
+    return { dir, template, files, name, appId: values.appId, devkit: values.devkit };
+  } catch (error) {
+    // Half an add-on is worse than none: the next try would find the directory not empty.
+    await undo();
+    throw error;
   }
-  const files = [...sources.keys()].sort();
-  return { dir, template, files, name, appId: values.appId, devkit: values.devkit };
+}
+
+/** One file of the add-on, its directories made first; a path that will not take it is one line naming it. */
+async function writeInto(path: string, content: Buffer): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
+  } catch (error) {
+    throw await fileError(error, `cannot write ${path}`, path);
+  }
 }
 
 /** The templates that make `template`, base first: the chain of its `extends`, ending with itself. */
@@ -137,17 +150,32 @@ const targetPath = (file: string): string =>
     .map((part) => RENAMED[part] ?? part)
     .join('/');
 
-async function prepareTarget(dir: string): Promise<void> {
-  let entries: string[];
+/**
+ * Makes `dir` ready for the add-on, new or empty, and gives back what undoes that: removing the
+ * directories it made, or emptying the empty one again.
+ */
+async function prepareTarget(dir: string): Promise<() => Promise<void>> {
   try {
-    if (!(await stat(dir)).isDirectory()) throw new UserError(`${dir} exists and is not a directory`);
-    entries = await readdir(dir);
+    const found = await stat(dir).catch((error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' ? null : Promise.reject(error),
+    );
+    if (found && !found.isDirectory()) throw new UserError(`${dir} exists and is not a directory`);
+    if (found) {
+      if ((await readdir(dir)).length > 0) throw new UserError(`${dir} is not empty; choose a new or empty directory`);
+      return () => removeAll(dir, { keep: true });
+    }
+    // mkdir answers the first directory it made: the one to remove, with everything made under it.
+    const made = (await mkdir(dir, { recursive: true })) ?? dir;
+    return () => removeAll(made, { keep: false });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dir, { recursive: true });
-    return;
+    throw error instanceof UserError ? error : await fileError(error, `cannot create ${dir}`, dir);
   }
-  if (entries.length > 0) throw new UserError(`${dir} is not empty; choose a new or empty directory`);
+}
+
+/** Removes `dir` with its content, or only its content when it is to be kept; quietly, being an undo. */
+async function removeAll(dir: string, { keep }: { keep: boolean }): Promise<void> {
+  const paths = keep ? (await readdir(dir).catch(() => [])).map((entry) => join(dir, entry)) : [dir];
+  for (const path of paths) await rm(path, { recursive: true, force: true }).catch(() => {});
 }
 
 /** Every file under `root`, relative and `/`-separated. */

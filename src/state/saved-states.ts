@@ -1,7 +1,8 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, notFound } from '../errors.js';
-import type { StateFile } from './state-file.js';
+import { fileError } from '../fs-errors.js';
+import { STATE_FORMAT, type StateFile } from './state-file.js';
 import { readJsonFile } from '../json-file.js';
 import { STATE_BOUNDS } from '../limits.js';
 import { writeStateFile } from './state-io.js';
@@ -11,8 +12,10 @@ export interface SavedStateInfo {
   name: string;
   /** The emulated time it was saved at; null when the file cannot be read. */
   savedAt: string | null;
-  /** Its records, over every organization and resource. */
+  /** Its records, over every organization and resource; 0 when the file cannot be read. */
   records: number;
+  /** Why the file cannot be restored, when it cannot be read ("not valid JSON"); absent otherwise. */
+  problem?: string;
 }
 
 /**
@@ -47,7 +50,9 @@ function inDirectory(dir: string): SavedStates {
       .sort();
   return {
     async save(name, file) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
+        throw await fileError(error, `cannot write ${path(name)}`, dir);
+      });
       await writeStateFile(path(name), file);
       return infoOf(name, file);
     },
@@ -55,10 +60,7 @@ function inDirectory(dir: string): SavedStates {
       if (!(await exists(name))) throw missing(name);
       return readJsonFile(path(name), STATE_BOUNDS, 'the state file');
     },
-    async list() {
-      const read = (name: string) => readJsonFile(path(name), STATE_BOUNDS, 'the state file').catch(() => null);
-      return Promise.all((await names()).map(async (name) => infoOf(name, (await read(name)) as StateFile | null)));
-    },
+    list: async () => Promise.all((await names()).map((name) => infoOfFile(name, path(name)))),
     async remove(name) {
       if (!(await exists(name))) throw missing(name);
       await rm(path(name));
@@ -87,13 +89,49 @@ function inMemory(): SavedStates {
   };
 }
 
-function infoOf(name: string, file: StateFile | null): SavedStateInfo {
-  const organizations = Object.values(file?.organizations ?? {});
-  const records = organizations
-    .flatMap((org) => Object.values(org.records ?? {}))
-    .reduce((sum, docs) => sum + docs.length, 0);
-  return { name, savedAt: typeof file?.savedAt === 'string' ? file.savedAt : null, records };
+/**
+ * A file in states/ as the list shows it. Anything may be there (a hand edit, a torn copy, another
+ * program's file), so a file that cannot be read is listed with its problem rather than failing the
+ * whole list; restoring it names the problem in full.
+ */
+async function infoOfFile(name: string, path: string): Promise<SavedStateInfo> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return unreadable(name, `cannot be read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  try {
+    return infoOf(name, JSON.parse(text));
+  } catch {
+    return unreadable(name, 'not valid JSON');
+  }
 }
+
+/** Its time and record count, trusting nothing of the content's shape: this runs before any check. */
+function infoOf(name: string, content: unknown): SavedStateInfo {
+  const file = content as Partial<Record<keyof StateFile, unknown>>;
+  if (!isObject(file) || file.format !== STATE_FORMAT) return unreadable(name, 'not an addon-devkit state file');
+  if (typeof file.savedAt !== 'string') return unreadable(name, 'savedAt is not a string');
+  if (!isObject(file.organizations)) return unreadable(name, 'organizations is not an object');
+  let records = 0;
+  for (const [orgId, org] of Object.entries(file.organizations)) {
+    const at = `organizations.${orgId}`;
+    if (!isObject(org)) return unreadable(name, `${at} is not an object`);
+    if (org.records === undefined) continue;
+    if (!isObject(org.records)) return unreadable(name, `${at}.records is not an object`);
+    for (const [resource, docs] of Object.entries(org.records)) {
+      if (!Array.isArray(docs)) return unreadable(name, `${at}.records.${resource} is not an array`);
+      records += docs.length;
+    }
+  }
+  return { name, savedAt: file.savedAt, records };
+}
+
+const unreadable = (name: string, problem: string): SavedStateInfo => ({ name, savedAt: null, records: 0, problem });
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkName(name: string): string {
   if (!NAME.test(name))

@@ -1,11 +1,11 @@
-import { TextFile } from 'lowdb/node';
+import { writeWhole } from '../file-write.js';
 import type { StateFile } from './state-file.js';
 
 /**
- * A state file on disk. It is written whole to a temporary file and renamed over the old one (lowdb's
- * writer), so a kill mid-export leaves the previous file as it was, never a torn one, and nothing is
- * deleted before the new file is in place.
+ * A state file on disk. It is written whole to a temporary file and renamed over the old one, so a
+ * kill mid-export leaves the previous file as it was, never a torn one, and nothing is deleted before
+ * the new file is in place. A path that cannot be written is one line naming it, with nothing left.
  */
 export async function writeStateFile(path: string, file: StateFile): Promise<void> {
-  await new TextFile(path).write(JSON.stringify(file, null, 2) + '\n');
+  await writeWhole(path, JSON.stringify(file, null, 2) + '\n');
 }

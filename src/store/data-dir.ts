@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
+import { fileError } from '../fs-errors.js';
 import { processIdentity } from './process-identity.js';
 
 /** A data dir's lock while this emulator holds it. */
@@ -28,9 +29,7 @@ interface LockOwner {
  * stale and taken over, so a hard-killed emulator never blocks the next start.
  */
 export async function lockDataDir(dir: string): Promise<DataDirLock> {
-  await mkdir(dir, { recursive: true });
-  // The data dir holds private keys and test data: keep it out of the developer's commits.
-  await writeFile(join(dir, '.gitignore'), '*\n');
+  await prepareDataDir(dir);
   const file = join(dir, 'lock');
   const identity = await processIdentity(process.pid);
   const me: LockOwner = { pid: process.pid, started: identity?.started, instance: randomUUID(), url: null };
@@ -44,6 +43,23 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
     if ((await readFile(file, 'utf8').catch(() => null)) === text) await unlink(file).catch(() => {});
   }
   throw new UserError(`could not lock the data dir ${dir}: other emulators keep taking it`);
+}
+
+/**
+ * Makes the data dir, and its .gitignore: it holds private keys and test data, to be kept out of the
+ * developer's commits. A path that cannot be one (a regular file, a directory that may not be written
+ * to) is one line naming it.
+ */
+async function prepareDataDir(dir: string): Promise<void> {
+  const what = `cannot use the data dir ${dir}`;
+  const found = await stat(dir).catch(() => null);
+  if (found && !found.isDirectory()) throw new UserError(`${what}: it is a file, not a directory`);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, '.gitignore'), '*\n');
+  } catch (error) {
+    throw await fileError(error, what, dir);
+  }
 }
 
 /**

@@ -1,10 +1,11 @@
 import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Low } from 'lowdb';
-import { DataFile, TextFile } from 'lowdb/node';
+import { TextFile } from 'lowdb/node';
 import { UserError } from '../errors.js';
+import { fileError } from '../fs-errors.js';
+import { STATE_FORMAT } from '../state/state-file.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
-import type { JournalOp, Persistence, TableRows, Tables } from './store.js';
+import type { Doc, JournalOp, Persistence, TableRows, Tables } from './store.js';
 
 /**
  * Durable storage in a data dir: `db.json`, a lowdb snapshot written atomically (temp file + rename, so
@@ -33,10 +34,6 @@ export interface FilePersistenceOptions {
 
 export function filePersistence(dir: string, options: FilePersistenceOptions = {}): Persistence {
   const compactAfterBytes = options.compactAfterBytes ?? 32 * 1024 * 1024;
-  const snapshot = new Low<Snapshot | null>(
-    new DataFile<Snapshot | null>(join(dir, SNAPSHOT), { parse: JSON.parse, stringify: JSON.stringify }),
-    null,
-  );
   // The snapshot is serialised a slice at a time (see serialise), then written as text.
   const snapshotText = new TextFile(join(dir, SNAPSHOT));
   let generation = 0;
@@ -67,10 +64,7 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
 
   return {
     async load() {
-      await snapshot.read().catch((error: Error) => {
-        throw new UserError(`the store ${join(dir, SNAPSHOT)} is not valid JSON (${error.message})`);
-      });
-      const base = snapshot.data ?? { format: 1, generation: 0, collections: {} };
+      const base = (await readSnapshot(join(dir, SNAPSHOT))) ?? { format: 1, generation: 0, collections: {} };
       const tables = fromRows(base.collections);
       const generations = await journalGenerations(dir);
       let pendingJournal = false;
@@ -145,20 +139,90 @@ async function removeJournalsBefore(dir: string, generation: number): Promise<vo
   }
 }
 
-/** A kill mid-append can leave a torn last line: that change was never acknowledged, so it is dropped. */
+/**
+ * The snapshot, or null when there is none yet. Anything may have been put in its place (a state file
+ * exported there, a hand edit), so its shape is checked before a document is loaded: a wrong one is a
+ * line naming the file, not a crash deep in the store.
+ */
+async function readSnapshot(file: string): Promise<Snapshot | null> {
+  const text = await readFile(file, 'utf8').catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw await fileError(error, `cannot read the store ${file}`, file);
+  });
+  if (text === null) return null;
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`the store ${file} is not valid JSON (${(error as Error).message})`);
+  }
+  // Most likely an export aimed at db.json: say where such a file belongs.
+  if (isObject(content) && content.format === STATE_FORMAT)
+    throw new UserError(
+      `the store ${file} is not a store snapshot but a state file; move it out of the data dir and start with --import <file>`,
+    );
+  const problem = !isObject(content)
+    ? 'it is not a JSON object'
+    : content.format !== 1
+      ? 'its "format" is not 1'
+      : !(Number.isSafeInteger(content.generation) && (content.generation as number) >= 0)
+        ? 'its "generation" is not a whole number'
+        : rowsProblem(content.collections, 'collections');
+  if (problem) throw new UserError(`the store ${file} is not a store snapshot: ${problem}`);
+  return content as unknown as Snapshot;
+}
+
+/** Why `rows` is not collection -> scope -> documents with string ids; null when it is. */
+function rowsProblem(rows: unknown, at: string): string | null {
+  if (!isObject(rows)) return `${at} is not an object`;
+  for (const [collection, byScope] of Object.entries(rows)) {
+    if (!isObject(byScope)) return `${at}.${collection} is not an object`;
+    for (const [scope, docs] of Object.entries(byScope)) {
+      if (!Array.isArray(docs)) return `${at}.${collection}.${scope} is not an array`;
+      const i = docs.findIndex((doc) => !isDoc(doc));
+      if (i >= 0) return `${at}.${collection}.${scope}[${i}] is not a document with a string _id`;
+    }
+  }
+  return null;
+}
+
+/** One of the changes `append` writes (store.ts, JournalOp). */
+function isOp(value: unknown): value is JournalOp {
+  if (!isObject(value)) return false;
+  if (value.clear === true) return true;
+  if ('replace' in value) return rowsProblem(value.replace, 'replace') === null;
+  if (typeof value.c !== 'string' || typeof value.s !== 'string') return false;
+  return 'put' in value ? isDoc(value.put) : typeof value.del === 'string';
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isDoc = (value: unknown): value is Doc => isObject(value) && typeof value._id === 'string';
+
+/**
+ * A kill mid-append can leave a torn last line: that change was never acknowledged, so it is dropped.
+ * A whole line that is not a change (JSON, but not what `append` writes) is damage, wherever it is.
+ */
 async function readJournal(file: string): Promise<{ ops: JournalOp[]; size: number }> {
-  const text = await readFile(file, 'utf8');
+  const text = await readFile(file, 'utf8').catch(async (error: unknown) => {
+    throw await fileError(error, `cannot read the journal ${file}`, file);
+  });
   const lines = text.split('\n');
   const ops: JournalOp[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] === '') continue;
+    let op: unknown;
     try {
-      ops.push(JSON.parse(lines[i]) as JournalOp);
+      op = JSON.parse(lines[i]);
     } catch {
       const isTail = lines.slice(i + 1).every((l) => l === '');
       if (isTail) break;
       throw new UserError(`the journal ${file} is damaged at line ${i + 1}`);
     }
+    if (!isOp(op))
+      throw new UserError(`the journal ${file} is damaged at line ${i + 1} (not a change the store writes)`);
+    ops.push(op);
   }
   return { ops, size: text.length };
 }

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { UserError } from '../../errors.js';
+import { checkWritable } from '../../file-write.js';
 import { readConfigFile } from '../config-file.js';
 import { runDevSession } from '../dev-session.js';
 import { emulatorOptions, portNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
+import { isInside } from '../paths.js';
 
 interface DevFlags extends SettingsFlags {
   host: string;
@@ -33,6 +36,12 @@ export function devCommand(program: Command): void {
     const cwd = process.cwd();
     const file = await readConfigFile(cwd);
     const exportOnExit = flags.exportOnExit && resolve(flags.exportOnExit);
+    const dataDir = flags.ephemeral ? undefined : resolve(flags.data);
+    if (exportOnExit) {
+      // Said now, not found out at the stop after a session's work.
+      if (dataDir) await checkOutsideDataDir(exportOnExit, dataDir);
+      await checkWritable(exportOnExit);
+    }
     const options = emulatorOptions(flags, file);
     // `--import x --export-on-exit x` carries a world from run to run; the first run has no x yet.
     if (exportOnExit && options.state === exportOnExit && !existsSync(exportOnExit)) options.state = undefined;
@@ -40,7 +49,7 @@ export function devCommand(program: Command): void {
       emulator: {
         ...options,
         host: flags.host,
-        dataDir: flags.ephemeral ? undefined : resolve(flags.data),
+        dataDir,
         demo: true,
       },
       addonCommand: flags.addonUrl ? undefined : file.dev,
@@ -50,4 +59,15 @@ export function devCommand(program: Command): void {
       exportOnExit: exportOnExit || undefined,
     });
   });
+}
+
+/**
+ * The data dir is the emulator's: an export written over db.json, a journal or a lock would be read
+ * as the store at the next start, so a file there is refused before anything starts.
+ */
+async function checkOutsideDataDir(file: string, dataDir: string): Promise<void> {
+  if (await isInside(dataDir, file))
+    throw new UserError(
+      `--export-on-exit ${file} is inside the data dir ${dataDir}, which the emulator owns; choose a file outside it`,
+    );
 }

@@ -2,11 +2,14 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SavedStateInfo, StateFile, StateSummary } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
+import { checkWritable } from '../../file-write.js';
 import { summaryOf } from '../../state/state-file.js';
 import { readJsonFile } from '../../json-file.js';
 import { STATE_BOUNDS } from '../../limits.js';
 import { writeStateFile } from '../../state/state-io.js';
-import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import type { EmulatorStatus } from '../../control/status.js';
+import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
+import { isInside } from '../paths.js';
 import { color, println } from '../output.js';
 
 /**
@@ -59,6 +62,11 @@ export function stateCommand(program: Command): void {
     state.command('export <file>').description('write the world to one portable JSON file (- for stdout)'),
     'print a summary as JSON',
     async (emulator, _flags: EmulatorFlags, file: string) => {
+      if (file !== '-') {
+        // Before the world is fetched: a path that cannot take it is said at once.
+        await checkWritable(resolve(file));
+        await checkOutsideDataDir(emulator, resolve(file));
+      }
       const world = await emulator.get<StateFile>('/state');
       if (file === '-') {
         process.stdout.write(JSON.stringify(world, null, 2) + '\n');
@@ -84,6 +92,15 @@ export function stateCommand(program: Command): void {
   );
 }
 
+/** An export over the emulator's own files (its db.json, say) would be read as its store at the next start. */
+async function checkOutsideDataDir(emulator: EmulatorClient, file: string): Promise<void> {
+  const { dataDir } = await emulator.get<EmulatorStatus>('/status');
+  if (dataDir && (await isInside(dataDir, file)))
+    throw new UserError(
+      `${file} is inside the data dir ${dataDir} of the emulator at ${emulator.url}; choose a file outside it`,
+    );
+}
+
 const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
 
 function describe(summary: StateSummary): string {
@@ -94,8 +111,8 @@ function describe(summary: StateSummary): string {
 
 function showStates({ data }: { data: SavedStateInfo[] }): void {
   if (!data.length) println(color.dim('No saved states. Save one with addon state save <name>.'));
-  for (const info of data)
-    println(
-      `${info.name}  ${records(info.records)}  ${color.dim(info.savedAt ? `saved ${info.savedAt}` : 'unreadable')}`,
-    );
+  for (const info of data) {
+    const when = info.savedAt ? `saved ${info.savedAt}` : `unreadable${info.problem ? `: ${info.problem}` : ''}`;
+    println(`${info.name}  ${records(info.records)}  ${color.dim(when)}`);
+  }
 }
