@@ -270,8 +270,11 @@ export async function startReceiver(options: { status?: number; delayMs?: number
     status: options.status ?? 200,
     delayMs: options.delayMs ?? 0,
     hang: false,
+    /** Answers nothing until `letGo()`: a receiver the test holds, to act while a delivery is under way. */
+    hold: false,
     requests: [] as ReceivedRequest[],
   };
+  const holding: Array<() => void> = [];
   const arrivals = new EventEmitter();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -282,7 +285,8 @@ export async function startReceiver(options: { status?: number; delayMs?: number
       if (state.hang) return;
       const { status } = state;
       const answer = () => response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
-      if (state.delayMs) setTimeout(answer, state.delayMs);
+      if (state.hold) holding.push(answer);
+      else if (state.delayMs) setTimeout(answer, state.delayMs);
       else answer();
     });
   });
@@ -294,6 +298,10 @@ export async function startReceiver(options: { status?: number; delayMs?: number
   });
   return Object.assign(state, {
     url,
+    /** Answers the requests held so far (see `hold`). */
+    letGo() {
+      for (const answer of holding.splice(0)) answer();
+    },
     /** Waits until `count` requests have arrived. */
     async received(count: number, timeoutMs = 15_000) {
       const signal = AbortSignal.timeout(timeoutMs);

@@ -10,6 +10,7 @@ import { applyFault, useAfterWrite, type AppliedFault } from './fault-effects.js
 import { API_PREFIX } from './addon-api.js';
 import { ApiError } from '../errors.js';
 import type { WorldGate } from '../state/world-gate.js';
+import { useWorldGate } from './world-gate-hook.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,13 +76,8 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
   });
   useAfterWrite(app);
 
-  // Last, just before the route's handler: a call waits while a scenario runs (state/world-gate.ts).
-  // Here rather than on arrival, so a body still being read cannot slip into the run.
-  app.addHook('preHandler', (_request, _reply, done) => {
-    const waiting = gate.passage();
-    if (waiting) void waiting.then(() => done());
-    else done();
-  });
+  // Last, just before the route's handler: a call waits while a scenario runs.
+  useWorldGate(app, gate);
 
   const record = (request: FastifyRequest, status: number, durationMs = 0) => {
     const { session, audit: pending } = request;

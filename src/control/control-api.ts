@@ -12,6 +12,8 @@ import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../emulator/session-policy.js';
 import type { Doc, Page } from '../store/store.js';
 import { guardControlApi } from './guard.js';
+import { useWorldGate } from '../api/world-gate-hook.js';
+import type { WorldGate } from '../state/world-gate.js';
 import { faultControlRoutes } from './fault-control.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { Logger } from '../logger.js';
@@ -54,13 +56,36 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
 
 const hide = { hide: true };
 
+/** Control routes that neither change nor read the world (records, counters, subscriptions, add-on data, clock). */
+const OUTSIDE_THE_WORLD = new Set(
+  [
+    'GET /audit',
+    'GET /audit/stream',
+    'GET /stream',
+    'GET /idle',
+    'GET /deliveries',
+    'GET /deliveries/:id',
+    'POST /deliveries/:id/replay',
+    'GET /inbox/:name',
+    'GET /faults',
+    'POST /faults',
+    'DELETE /faults',
+    'DELETE /faults/:id',
+    'GET /parity',
+    'POST /parity',
+    'GET /scopes',
+    'GET /states',
+    'DELETE /states/:name',
+  ].map((route) => route.replace(' /', ` ${CONTROL_PREFIX}/`)),
+);
+
 /**
  * The emulator's own API (not the platform's): what `addon token`, `addon clock`, `addon logs`,
  * `addon seed` and the host page call. It stands apart under its own prefix and guard.
  */
 export async function controlApi(
   app: FastifyInstance,
-  { target, logger }: { target: ControlTarget; logger: Logger },
+  { target, logger, gate }: { target: ControlTarget; logger: Logger; gate: WorldGate },
 ): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(EMULATOR_HEADER, '1');
@@ -71,6 +96,10 @@ export async function controlApi(
   app.addHook('preValidation', async (request) => {
     request.body ??= {};
   });
+  // While a scenario runs, what changes or reads the world waits for it, as add-on API calls do: a
+  // seed, a clock move or a saved state made meanwhile would be undone by its rollback, or hold a
+  // half-made world. What happened (deliveries, audit), the session's rules and the streams pass.
+  useWorldGate(app, gate, (request) => OUTSIDE_THE_WORLD.has(`${request.method} ${request.routeOptions.url}`));
 
   app.get('/status', { schema: hide }, async () => target.status());
 

@@ -25,7 +25,7 @@ import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
-import { scopeToReceive } from '../webhooks/catalog.js';
+import { scopeToReceive, type EventData } from '../webhooks/catalog.js';
 import { createTrigger } from '../webhooks/trigger.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { readJsonFile } from '../json-file.js';
@@ -204,6 +204,29 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       },
     });
 
+    /** In process too, a change of the world made while a scenario runs waits for it (the gate). */
+    const afterGate =
+      <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        await gate.passage();
+        return work(...args);
+      };
+
+    /**
+     * Moves the clock and returns once what fell due has been done and logged: the time rules'
+     * changes, then the webhook retries and the first attempts of the events those changes fired
+     * (opened by the time the sweep resolves, or, with `drain`, once the events queued behind a
+     * scenario's have gone out, so settle() covers them).
+     */
+    const advance = async (ms: number, drain: boolean) => {
+      const state = await time.advance(ms);
+      await timeRules.sweep();
+      if (drain) await webhooks.drained();
+      webhooks.dispatcher.runDue();
+      await webhooks.dispatcher.settle();
+      return state;
+    };
+
     let app: FastifyInstance;
     let url = '';
     let origins: ReadonlySet<string> = new Set();
@@ -250,27 +273,20 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       }),
       mintToken,
       clockState: time.state,
-      // Returns once what fell due has been done and logged: the time rules' changes, then the webhook
-      // retries and the first attempts of the events those changes fired (opened by the time the
-      // sweep resolves, so settle() covers them).
-      async advanceClock(ms) {
-        const state = await time.advance(ms);
-        await timeRules.sweep();
-        webhooks.dispatcher.runDue();
-        await webhooks.dispatcher.settle();
-        return state;
-      },
+      advanceClock: afterGate((ms: number) => advance(ms, true)),
 
-      trigger(event, data, orgId = settings.orgId) {
+      trigger: afterGate(async (event: string, data?: EventData, orgId = settings.orgId) => {
         checkId('orgId', orgId);
         return trigger(event, data, orgId);
-      },
+      }),
       deliveries: (filter) => webhooks.deliveries(filter),
       delivery: (idOrPrefix) => webhooks.log.resolve(idOrPrefix),
       replay: (idOrPrefix) => webhooks.dispatcher.replay(webhooks.log.resolve(idOrPrefix).deliveryId),
       async idle() {
-        // A due sweep first: the events it fires are deliveries to wait for.
+        // A due sweep first: the events it fires are deliveries to wait for, and so are the events
+        // still queued behind a scenario's.
         await timeRules.idle();
+        await webhooks.drained();
         await webhooks.dispatcher.idle();
       },
       inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
@@ -289,7 +305,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         return () => stops.forEach((stop) => stop());
       },
       records: (collection, orgId = settings.orgId, window) => domain.collection(collection).list(orgId, window),
-      seed: (orgId = settings.orgId, size) => seedOrganization(quietDomain, orgId, size),
+      seed: afterGate((orgId: string = settings.orgId, size?: number) => seedOrganization(quietDomain, orgId, size)),
       ownOrigins: () => origins,
 
       async listen() {
@@ -307,20 +323,22 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         return url;
       },
 
-      reset: () => world.reset(),
+      reset: afterGate(() => world.reset()),
       checkpoint: () => world.checkpoint(),
-      rollback: (checkpoint) => world.rollback(checkpoint),
+      rollback: afterGate((checkpoint: Checkpoint) => world.rollback(checkpoint)),
       exportState: () => world.export(),
-      importState: (file) => world.import(file),
-      saveState: (name) => world.save(name),
-      restoreState: (name) => world.restore(name),
+      importState: afterGate((file: unknown) => world.import(file)),
+      saveState: afterGate((name: string) => world.save(name)),
+      restoreState: afterGate((name: string) => world.restore(name)),
       listStates: () => world.list(),
       removeState: (name) => world.remove(name),
       async scenario(input, { orgId = settings.orgId, webhooks: deliver } = {}) {
         checkId('orgId', orgId);
         const content = typeof input === 'string' ? await readJsonFile(input, SCENARIO_BOUNDS, 'the scenario') : input;
         const file = checkScenario(content, registry);
-        const deps = { domain, trigger, advanceClock: emulator.advanceClock, clock, webhooks, world, gate, timeRules };
+        // A scenario's own advance step cannot wait for its events: they are held until it commits.
+        const advanceClock = (ms: number) => advance(ms, false);
+        const deps = { domain, trigger, advanceClock, clock, webhooks, world, gate, timeRules };
         return runScenario(deps, file, { orgId, webhooks: deliver });
       },
 

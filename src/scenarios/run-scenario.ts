@@ -21,41 +21,46 @@ export interface ScenarioDeps {
   advanceClock(ms: number): Promise<unknown>;
   clock: Clock;
   webhooks: Pick<Webhooks, 'hold'>;
-  world: Pick<World, 'checkpoint' | 'rollback'>;
+  world: Pick<World, 'checkpoint' | 'rollbackWorld'>;
   gate: WorldGate;
   /** What the clock has made due by the end of the run happens in it (an invoice past due goes overdue). */
   timeRules: Pick<TimeRules, 'sweep'>;
 }
 
 /**
- * Runs a checked scenario as one unit. API calls wait meanwhile (the gate), its events are held, and
- * on success they are delivered in order (or, with `webhooks: false`, dropped); when a step fails,
- * the world goes back to the checkpoint taken before the first, and nothing was delivered.
+ * Runs a checked scenario as one unit. Every other change and capture of the world waits meanwhile
+ * (the gate), its events are held, and when a step fails the world goes back to the checkpoint taken
+ * before the first, and nothing was delivered. Once every step has succeeded the world is committed
+ * and the gate opens; then its events go out in order (or, with `webhooks: false`, are dropped), and
+ * the run resolves when their first attempts are done. A slow receiver holds up the run's answer,
+ * never the API.
  */
-export function runScenario(
+export async function runScenario(
   deps: ScenarioDeps,
   file: ScenarioFile,
   { orgId, webhooks = true }: Required<Pick<ScenarioOptions, 'orgId'>> & ScenarioOptions,
 ): Promise<ScenarioResult> {
-  return deps.gate.exclusive(async () => {
+  const { records, hold } = await deps.gate.exclusive(async () => {
     const checkpoint = deps.world.checkpoint();
     const hold = deps.webhooks.hold();
     const records = new Map<string, Doc>();
     const budget = expansionBudget();
-    for (const [i, step] of file.steps.entries()) {
-      try {
-        await runStep(deps, step, orgId, records, budget);
-      } catch (error) {
-        hold.discard();
-        await deps.world.rollback(checkpoint);
-        throw failed(i, step, error);
-      }
+    try {
+      for (const [i, step] of file.steps.entries())
+        await runStep(deps, step, orgId, records, budget).catch((error: unknown) => {
+          throw failed(i, step, error);
+        });
+      await deps.timeRules.sweep();
+    } catch (error) {
+      hold.discard();
+      await deps.world.rollbackWorld(checkpoint);
+      throw error;
     }
-    await deps.timeRules.sweep();
-    if (webhooks) await hold.release();
-    else hold.discard();
-    return { records: Object.fromEntries(records) };
+    return { records, hold };
   });
+  if (webhooks) await hold.release();
+  else hold.discard();
+  return { records: Object.fromEntries(records) };
 }
 
 async function runStep(

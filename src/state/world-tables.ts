@@ -70,9 +70,19 @@ export function tablesOf(file: StateFile, history: Tables): Tables {
 }
 
 /** The collections a state holds: everything else in the store is history. */
+const worldCollections = (resources: readonly string[]) =>
+  new Set([...resources, SEQUENCES, SUBSCRIPTIONS, ADDON_CONFIG, ADDON_STORAGE, CLOCK_COLLECTION]);
+
+/** What happened (the delivery log, the inbox): the store's tables that are not the world. */
 export function historyOf(tables: Tables, resources: readonly string[]): Tables {
-  const world = new Set([...resources, SEQUENCES, SUBSCRIPTIONS, ADDON_CONFIG, ADDON_STORAGE, CLOCK_COLLECTION]);
+  const world = worldCollections(resources);
   return new Map([...tables].filter(([collection]) => !world.has(collection)));
+}
+
+/** The world's tables of `tables` over the history of `history`. */
+export function worldOver(tables: Tables, history: Tables, resources: readonly string[]): Tables {
+  const world = worldCollections(resources);
+  return new Map([...historyOf(history, resources), ...[...tables].filter(([collection]) => world.has(collection))]);
 }
 
 /** An object to key by ids and names: no prototype, so no key is taken already. */

@@ -6,7 +6,7 @@ import type { Store, Tables } from '../store/store.js';
 import { savedStates, type SavedStateInfo } from './saved-states.js';
 import { checkState } from './state-check.js';
 import { STATE_FORMAT, STATE_VERSION, summaryOf, type StateFile, type StateSummary } from './state-file.js';
-import { historyOf, tablesOf, worldOf } from './world-tables.js';
+import { historyOf, tablesOf, worldOf, worldOver } from './world-tables.js';
 
 /** A moment of one emulator, whole (history included), to go back to: `checkpoint()` / `rollback()`. */
 export interface Checkpoint {
@@ -80,6 +80,12 @@ export function createWorld({ store, registry, clock, time, dataDir, replaced }:
 
     checkpoint: (): Checkpoint => ({ tables: store.snapshot() }),
     rollback: (checkpoint: Checkpoint) => replace(copyTables(checkpoint.tables), true),
+    /**
+     * Back to a checkpoint's world, keeping what happened since: a failed scenario. Deliveries sent
+     * and the inbox's arrivals during its run really happened, and are not undone.
+     */
+    rollbackWorld: (checkpoint: Checkpoint) =>
+      replace(worldOver(copyTables(checkpoint.tables), store.snapshot(), resources), false),
 
     /**
      * Back to the start: the state the emulator started from, or an empty world whose clock keeps its

@@ -6,6 +6,7 @@ import type { Doc, Store } from '../store/store.js';
 import type { Catalog, EventContext, EventData, EventDefinition } from './catalog.js';
 import { createDeliveryLog, type Delivery, type DeliveryFilter } from './delivery-log.js';
 import { createDispatcher } from './dispatcher.js';
+import { createHeldEvents, type Hold } from './held-events.js';
 import { createInbox } from './inbox.js';
 import { createSubscriptionService } from './subscriptions.js';
 import type { Logger } from '../logger.js';
@@ -35,10 +36,13 @@ export function createWebhooks(options: WebhooksOptions) {
   const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs, faults, parity });
   const inbox = createInbox({ store, clock });
   const context = (before?: Doc | null): EventContext => ({ now: clock.nowIso(), newId, before });
-  let held: HeldEvent[] | null = null;
+  const held = createHeldEvents(
+    (e) => dispatcher.emit(e.orgId, e.definition, e.data, e.at),
+    (error) => logger.error('delivering a held event failed', error),
+  );
 
   const fire = (orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]> => {
-    if (!held) return dispatcher.emit(orgId, definition, data);
+    if (!held.active) return dispatcher.emit(orgId, definition, data);
     held.push({ orgId, definition, data, at: clock.nowIso() });
     return Promise.resolve([]);
   };
@@ -72,23 +76,12 @@ export function createWebhooks(options: WebhooksOptions) {
     /**
      * Holds back every event fired from now on (a scenario run): `release()` sends them one after
      * another in the order they happened, each with the time it happened, and resolves when their
-     * first attempts are done;
-     * `discard()` drops them. One hold at a time.
+     * first attempts are done; events fired meanwhile queue behind them. `discard()` drops them.
+     * One hold at a time (held-events.ts).
      */
-    hold(): Hold {
-      if (held) throw new Error('events are already held');
-      const events: HeldEvent[] = (held = []);
-      const end = () => void (held = null);
-      return {
-        async release() {
-          end();
-          // One after another, each first attempt done before the next event goes: receivers get
-          // them in the order they happened, on any machine (concurrent POSTs may overtake).
-          for (const e of events) await dispatcher.emit(e.orgId, e.definition, e.data, e.at);
-        },
-        discard: end,
-      };
-    },
+    hold: (): Hold => held.hold(),
+    /** Resolves once the held events queued now have had their first attempts. */
+    drained: () => held.drained(),
 
     /** The delivery log, newest first; a misspelt event would list nothing, silently, so it is a 400. */
     deliveries(filter: DeliveryFilter) {
@@ -101,16 +94,3 @@ export function createWebhooks(options: WebhooksOptions) {
 }
 
 export type Webhooks = ReturnType<typeof createWebhooks>;
-
-interface HeldEvent {
-  orgId: string;
-  definition: EventDefinition;
-  data: EventData;
-  /** When it happened, on the emulated clock: the envelope's timestamp. */
-  at: string;
-}
-
-export interface Hold {
-  release(): Promise<void>;
-  discard(): void;
-}
