@@ -15,14 +15,15 @@ const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
  * A preParsing hook runs after the token, rate limit and scope checks, so their answers come first.
  */
 export function useDrainedOversizeBodies(app: FastifyInstance): void {
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (BODYLESS.has(request.method)) return payload;
+  // A callback hook: every request passes it, and most have nothing to read here.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (BODYLESS.has(request.method)) return done(null, payload);
     const length = Number(request.headers['content-length']);
     const limit = request.routeOptions.bodyLimit;
-    if (!(length > limit) || length > MAX_DRAINED_BODY_BYTES) return payload;
+    if (!(length > limit) || length > MAX_DRAINED_BODY_BYTES) return done(null, payload);
     payload.resume();
     // A client that gives up halfway needs no answer; the 413 goes nowhere then.
-    await finished(payload).catch(() => {});
-    throw payloadTooLarge(limit);
+    const answer = () => done(payloadTooLarge(limit), payload);
+    finished(payload).then(answer, answer);
   });
 }

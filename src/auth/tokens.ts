@@ -41,6 +41,11 @@ export interface TokenService {
   mint(request: MintRequest): Promise<MintedToken>;
   /** Resolves to the claims of a valid token; throws a 401 ApiError otherwise. */
   verify(token: string): Promise<SessionClaims>;
+  /**
+   * The claims of a token verified before, checked against the clock at once (a 401 ApiError when
+   * expired); null for a token not seen yet, which `verify` checks.
+   */
+  known(token: string): SessionClaims | null;
 }
 
 const unauthorized = (code: TokenRefusal) => new ApiError(401, code, REFUSALS[code]);
@@ -73,6 +78,15 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
     }
   };
 
+  const known = (token: string): SessionClaims | null => {
+    const claims = verified.get(token);
+    if (!claims) return null;
+    const refusal = timeRefusal(claims, clock.now());
+    if (refusal === 'token_expired') verified.delete(token);
+    if (refusal) throw unauthorized(refusal);
+    return claims;
+  };
+
   return {
     async mint({ orgId, userId, appId, scopes, expiresIn = SESSION_LIFETIME_SECONDS, variant }) {
       const iat = toUnixSeconds(clock.now());
@@ -91,16 +105,13 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
     },
 
     async verify(token) {
-      let claims = verified.get(token);
-      if (!claims) {
-        claims = await verifySignature(token);
+      if (!verified.has(token)) {
+        const claims = await verifySignature(token);
         if (verified.size >= MAX_CACHED) verified.delete(verified.keys().next().value!);
         verified.set(token, claims);
       }
-      const refusal = timeRefusal(claims, clock.now());
-      if (refusal === 'token_expired') verified.delete(token);
-      if (refusal) throw unauthorized(refusal);
-      return claims;
+      return known(token)!;
     },
+    known,
   };
 }

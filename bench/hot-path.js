@@ -1,0 +1,111 @@
+// The authenticated list against a bare fastify route answering the same body, measured in one run:
+//
+//   npm run build && node bench/hot-path.js
+//   BENCH_SECONDS=30 BENCH_ROUNDS=5   (measured seconds per server, all rounds; default 15, 5)
+//   BENCH_CONNECTIONS=10              (concurrent connections; default 10)
+//
+// Three servers, each alone in a child process, in memory, with 100 customers: the emulator, the
+// emulator with 100 fault rules that match nothing, and bare fastify returning the emulator's own
+// answer to `GET /api/addon/v1/customers?limit=50` (the same bytes) with no auth. autocannon runs
+// here and asks each in turn, in rounds whose order alternates; each round gives the ratios
+// emulator / bare and with rules / without, and the medians of those are the figures to compare (one
+// pair alone can swing by half on a noisy machine). Targets (issue 21): the list at >= 0.7x the bare
+// route, and 100 non-matching rules costing <= 5%. Loopback only; stops by itself.
+
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const RECORDS = 100;
+const RULES = 100;
+const PATH = '/api/addon/v1/customers?limit=50';
+const HOST = '127.0.0.1';
+
+if (process.argv[2] === '--serve') await serve(process.argv[3], process.argv[4]);
+else await main();
+
+async function serve(kind, bodyFile) {
+  if (kind === 'bare') {
+    const { default: Fastify } = await import('fastify');
+    const { readFile } = await import('node:fs/promises');
+    const page = JSON.parse(await readFile(bodyFile, 'utf8'));
+    const app = Fastify({ logger: false });
+    app.get('/api/addon/v1/customers', async () => page);
+    await app.listen({ port: 0, host: HOST });
+    process.send({ url: `http://${HOST}:${app.server.address().port}` });
+    process.on('disconnect', () => void app.close());
+    return;
+  }
+  const { createEmulator } = await import('../dist/index.js');
+  const emulator = await createEmulator({ port: 0, host: HOST, rateLimit: 1_000_000 });
+  const customers = emulator.domain.collections.get('customers');
+  for (let i = 0; i < RECORDS; i++)
+    await customers.create(emulator.settings.orgId, { name: `Customer ${i}`, email: `c${i}@example.com` });
+  if (kind === 'rules')
+    for (let i = 0; i < RULES; i++) emulator.faults.add({ method: 'GET', path: `/products/${i}`, status: 503 });
+  const url = await emulator.listen();
+  const { token } = await emulator.mintToken();
+  process.send({ url, token });
+  process.on('disconnect', () => void emulator.close());
+}
+
+async function main() {
+  const self = fileURLToPath(import.meta.url);
+  const start = async (title, kind, bodyFile) => {
+    const child = fork(self, ['--serve', kind, bodyFile ?? '']);
+    const [server] = await once(child, 'message');
+    return { title, child, server, results: [] };
+  };
+  const emulator = await start('emulator', 'emulator');
+  const headers = { authorization: `Bearer ${emulator.server.token}` };
+  const answer = await fetch(emulator.server.url + PATH, { headers });
+  if (answer.status !== 200) throw new Error(`the emulator answered ${answer.status}`);
+  const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'addon-hot-path-'));
+  const bodyFile = join(dir, 'page.json');
+  await writeFile(bodyFile, await answer.text());
+  const servers = [
+    emulator,
+    await start(`emulator, ${RULES} rules`, 'rules'),
+    await start('bare fastify', 'bare', bodyFile),
+  ];
+  const [, rules, bare] = servers;
+  rules.server.token = (await (await fetch(`${rules.server.url}/_emulator/tokens`, { method: 'POST' })).json()).token;
+
+  const run = (s, duration) =>
+    autocannon({
+      url: s.server.url + PATH,
+      headers: s.server.token ? { authorization: `Bearer ${s.server.token}` } : {},
+      connections: CONNECTIONS,
+      duration,
+    });
+  for (const s of servers) await run(s, 1); // warm-up
+  const vsBare = [];
+  const rulesCost = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? [...servers].reverse() : servers;
+    for (const s of order) {
+      const result = await run(s, SECONDS / ROUNDS);
+      if (result.non2xx || result.errors)
+        throw new Error(`${s.title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      s.results.push(result['2xx'] / result.duration);
+    }
+    vsBare.push(emulator.results[round] / bare.results[round]);
+    rulesCost.push(rules.results[round] / emulator.results[round]);
+  }
+  for (const s of servers) s.child.disconnect();
+  await rm(dir, { recursive: true, force: true });
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  for (const s of servers)
+    console.log(`${s.title}: req/s ${s.results.map(Math.round).join(', ')} (median ${Math.round(median(s.results))})`);
+  console.log(`emulator / bare fastify per round: ${vsBare.map((r) => r.toFixed(3)).join(', ')}`);
+  console.log(`${RULES} rules / none per round: ${rulesCost.map((r) => r.toFixed(3)).join(', ')}`);
+  console.log(`median emulator / bare fastify: ${median(vsBare).toFixed(3)} (target >= 0.7)`);
+  console.log(`median with ${RULES} non-matching rules / without: ${median(rulesCost).toFixed(3)} (target >= 0.95)`);
+}
