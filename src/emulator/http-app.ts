@@ -75,7 +75,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     catalog: parts.registry.catalog,
     openApi,
   });
-  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox });
+  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox, ownOrigins: () => control.ownOrigins() });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control, logger: parts.logger });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
