@@ -346,6 +346,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       gate,
       control: emulator,
       apiUrl: () => emulator.apiUrl,
+      addonUrl: () => emulator.addonUrl,
       settled: () => store.settled(),
     });
     if (options.state !== undefined) await startFrom(world, options.state);
