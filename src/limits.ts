@@ -51,6 +51,19 @@ export const MAX_SCENARIO_REFERENCES = 10_000;
  */
 export const MAX_SCENARIO_EXPANSION = 16 * MiB;
 
+/**
+ * What the built-in inbox (`POST /inbox/<name>`) keeps. Anything that reaches the emulator may post
+ * to it, so it holds a bounded history, the oldest dropped first, as hosted request bins do: the
+ * newest entries of each inbox (what `addon inbox -n` can show at most), so many inboxes (a test
+ * suite naming one per run stays far below; a new one past it forgets the one posted to least
+ * recently, whole), and so many bytes in all, counted as received (body and headers): a few
+ * thousand ordinary deliveries, or 16 bodies at the 1 MiB limit, where 128 such inboxes once grew
+ * the process by ~380 MB.
+ */
+export const INBOX_KEEP = 200;
+export const MAX_INBOXES = 100;
+export const MAX_INBOX_BYTES = 16 * MiB;
+
 /** The bounds each kind of input is checked against (json-bounds.ts), by name. */
 export const BODY_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES };
 export const STATE_BOUNDS = { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES };

@@ -314,3 +314,25 @@ export async function startReceiver(options: { status?: number; delayMs?: number
     },
   });
 }
+
+/**
+ * A POST over a real socket with exactly the headers given: what a browser sends (`Origin`,
+ * `Sec-Fetch-Site`, `Sec-Fetch-Mode`) can be spelt out, where fetch from Node puts its own
+ * `sec-fetch-mode: cors` over any other.
+ */
+export async function rawPost(url: string, headers: Record<string, string>, body: string | Buffer = '') {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-length': Buffer.byteLength(body), ...headers } });
+    req.on('error', reject);
+    req.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode!, headers: response.headers, body: text ? safeJson(text) : null });
+      });
+    });
+    req.end(body);
+  });
+}

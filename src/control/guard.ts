@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { foreignPage } from '../api/foreign-pages.js';
 import { ApiError } from '../errors.js';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -27,15 +28,8 @@ function refusal(request: FastifyRequest, ownOrigins: ReadonlySet<string>): [str
   if (!LOOPBACK_NAMES.has(hostName(request.headers.host ?? ''))) {
     return ['forbidden_host', 'the control API answers only requests addressed to localhost or 127.0.0.1'];
   }
-  const origin = request.headers.origin;
-  if (origin !== undefined && !ownOrigins.has(origin)) {
-    return ['forbidden_origin', `the control API does not answer pages from ${origin}`];
-  }
-  const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') {
-    return ['forbidden_origin', 'the control API does not answer requests from other sites'];
-  }
-  return null;
+  const page = foreignPage(request.headers, ownOrigins);
+  return page ? ['forbidden_origin', `the control API does not answer ${page}`] : null;
 }
 
 export function isLoopbackAddress(address: string | undefined): boolean {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
 import type { EventData } from '../webhooks/catalog.js';
+import { INBOX_KEEP } from '../limits.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
 import type { TriggerResult } from '../webhooks/trigger.js';
@@ -17,6 +18,8 @@ export interface WebhookControlTarget {
   delivery(idOrPrefix: string): Delivery;
   replay(idOrPrefix: string): Promise<Delivery>;
   inboxEntries(name: string, limit: number): InboxEntry[];
+  /** How many of an inbox's entries it dropped to keep within its bounds (src/limits.ts). */
+  inboxDropped(name: string): number;
   /**
    * Resolves once no time-rule sweep and no webhook attempt is in flight and none is due on the
    * emulated clock (timeRules.idle, then dispatcher.idle).
@@ -78,9 +81,12 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
       params: { type: 'object', properties: { name: { type: 'string', pattern: INBOX_NAME } } },
       querystring: {
         type: 'object',
-        properties: { limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        properties: { limit: { type: 'integer', minimum: 1, maximum: INBOX_KEEP, default: 50 } },
       },
     },
-    handler: async (request) => ({ data: target.inboxEntries(request.params.name, request.query.limit) }),
+    handler: async (request) => ({
+      data: target.inboxEntries(request.params.name, request.query.limit),
+      dropped: target.inboxDropped(request.params.name),
+    }),
   });
 }

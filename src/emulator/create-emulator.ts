@@ -199,6 +199,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       async replaced(history) {
         limiter.clear();
         if (history) webhooks.dispatcher.reset();
+        if (history) webhooks.inbox.reload();
         // What the new world's clock makes due happens now; a timer of the records gone is dropped.
         await timeRules.sweep();
       },
@@ -289,7 +290,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         await webhooks.drained();
         await webhooks.dispatcher.idle();
       },
-      inboxEntries: (name, limit) => webhooks.inbox.list(name, limit),
+      inboxEntries: (name, limit) => webhooks.inbox.list(name, limit).data,
+      inboxDropped: (name) => webhooks.inbox.dropped(name),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
 
       auditEntries: (limit) => audit.recent(limit),
@@ -362,6 +364,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       gate,
       control: emulator,
       apiUrl: () => emulator.apiUrl,
+      addonUrl: () => emulator.addonUrl,
       settled: () => store.settled(),
     });
     if (options.state !== undefined) await startFrom(world, options.state);

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi, API_PREFIX } from '../api/addon-api.js';
@@ -19,11 +17,10 @@ import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
 import { UserError } from '../errors.js';
 import { MAX_BODY_BYTES } from '../limits.js';
-import { placeholderPage } from './placeholder-page.js';
+import { hostPageRoutes } from './host-page-routes.js';
 import type { EmulatorSettings } from './settings.js';
 import type { Registry } from './registry.js';
 import type { Logger } from '../logger.js';
-import { serveStaticFiles } from './static-files.js';
 
 /** The built host page (host-ui/ built by Vite into dist/host-ui), from src/ and dist/ alike. */
 const HOST_UI = fileURLToPath(new URL('../../dist/host-ui/', import.meta.url));
@@ -40,6 +37,8 @@ export interface HttpAppParts extends PipelineDeps {
   settled(): Promise<void> | null;
   /** The API's address once listening, for the placeholder page. */
   apiUrl: () => string;
+  /** The add-on the host page frames: the configured URL, or the demo add-on's while it runs. */
+  addonUrl: () => string | null;
 }
 
 /** The emulator's HTTP face: the add-on API, the control API, the JWKS and the page at `/`. */
@@ -75,19 +74,12 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     catalog: parts.registry.catalog,
     openApi,
   });
-  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox });
+  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox, ownOrigins: () => control.ownOrigins() });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control, logger: parts.logger, gate: parts.gate });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );
-  if (existsSync(join(HOST_UI, 'index.html'))) {
-    await serveStaticFiles(app, HOST_UI);
-  } else {
-    // Running from a checkout that was never built: say so rather than fail.
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html').send(placeholderPage(settings, apiUrl())),
-    );
-  }
+  await app.register(hostPageRoutes, { root: HOST_UI, settings, apiUrl, addonUrl: parts.addonUrl });
   await app.ready();
   return app;
 }

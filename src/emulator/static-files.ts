@@ -4,17 +4,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the files under `root`, one GET (and HEAD) route per file found now, and `/` for its
- * index.html; any other path is the app's own 404. @fastify/send does the serving: MIME types,
- * ETag and Last-Modified, ranges, dotfiles hidden.
+ * index.html, each with `headersFor(path)` on every answer (a 304 included); any other path is the
+ * app's own 404. @fastify/send does the serving: MIME types, ETag and Last-Modified, ranges,
+ * dotfiles hidden.
  *
  * Not @fastify/static: it loads glob at start-up to list the files, which took a fortieth of
  * `addon dev`'s start (docs/performance.md); a directory of a few built files needs no glob.
  */
-export async function serveStaticFiles(app: FastifyInstance, root: string): Promise<void> {
+export async function serveStaticFiles(
+  app: FastifyInstance,
+  root: string,
+  headersFor: (path: string) => Record<string, string> = () => ({}),
+): Promise<void> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   for (const entry of entries.filter((e) => e.isFile())) {
     const path = '/' + relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
-    const handler = (request: FastifyRequest, reply: FastifyReply) => sendFile(request, reply, root, path);
+    const handler = (request: FastifyRequest, reply: FastifyReply) =>
+      sendFile(request, reply.headers(headersFor(path)), root, path);
     app.get(path, { schema: { hide: true } }, handler);
     if (path === '/index.html') app.get('/', { schema: { hide: true } }, handler);
   }

@@ -165,7 +165,18 @@ export function applyOp(tables: Tables, op: JournalOp): void {
   if ('replace' in op) return void swapTables(tables, fromRows(op.replace));
   const docs = docsOf(tables, op.c, op.s);
   if ('put' in op) docs.set(op.put._id, op.put);
-  else docs.delete(op.del);
+  else deleteFrom(tables, op.c, op.s, op.del);
+}
+
+/**
+ * Deletes a document, and its scope with its last one: scopes come and go by name (an inbox, an
+ * organization), and an emptied one kept would stay in memory and in every snapshot for ever.
+ */
+function deleteFrom(tables: Tables, collection: string, scope: string, id: string): void {
+  const byScope = tables.get(collection)!;
+  const docs = byScope.get(scope)!;
+  docs.delete(id);
+  if (docs.size === 0) byScope.delete(scope);
 }
 
 /**
@@ -185,7 +196,7 @@ function applyWithUndo(tables: Tables, op: Op): (target: Tables) => void {
   const previous = docs.get(id);
   const position = previous && 'del' in op ? indexOf(docs, id) : -1;
   if ('put' in op) docs.set(id, op.put);
-  else docs.delete(id);
+  else deleteFrom(tables, c, s, id);
   return (target) => {
     const now = docsOf(target, c, s);
     if (previous === undefined) now.delete(id);

@@ -2,6 +2,7 @@ import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core'
 import type { SessionClaims } from '../auth/tokens.js';
 import type { EmulatorStatus } from '../control/status.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
+import { hostPageHeaders } from '../emulator/page-policy.js';
 import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from './host-browser.js';
 import { createHostLog, watchHost, type BridgeMessage, type HostEntry, type HostToast } from './host-log.js';
@@ -133,6 +134,7 @@ export async function openHostPage(
     const told: EmulatorStatus = await response.json();
     await route.fulfill({ response, json: { ...told, addonUrl, ...sessionOverrides(choice) } });
   });
+  if (addonUrl !== status.addonUrl) await letFrame(context, page, base, addonUrl);
 
   const failure = async (what: string): Promise<Error> => {
     const shot = options.screenshotOnFailure
@@ -270,4 +272,19 @@ function describeLog(messages: BridgeMessage[], toasts: HostToast[]): string {
     `Malformed messages the host warned of: ${warnings}`,
     `Toasts: ${toasts.length ? toasts.map((t) => `[${t.level}] ${t.message}`).join('; ') : 'none'}`,
   ].join('\n');
+}
+
+/**
+ * The host page's policy lets it frame the emulator's add-on alone (emulator/page-policy.ts): another
+ * add-on, told to this page only, needs the policy told too. A page a route fulfils has no address
+ * Chromium can see, so it counts as a public site, whose frame of a loopback add-on needs the
+ * local-network-access permission; a Playwright too old to know it has no such check to pass either.
+ * (Routing also turns off the cache, so the page is never answered from it with the old policy.)
+ */
+async function letFrame(context: BrowserContext, page: Page, base: string, addonUrl: string): Promise<void> {
+  await context.grantPermissions(['local-network-access']).catch(() => {});
+  await page.route(`${base}/`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), ...hostPageHeaders(addonUrl) } });
+  });
 }

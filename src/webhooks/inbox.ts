@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
-import type { Store } from '../store/store.js';
+import type { Doc, Store } from '../store/store.js';
 import { checkJson } from '../json-bounds.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../limits.js';
+import { INBOX_KEEP, MAX_BODY_BYTES, MAX_INBOX_BYTES, MAX_INBOXES, MAX_JSON_DEPTH } from '../limits.js';
 import { verifyWebhookSignature } from './signature.js';
 
 /** What the built-in inbox recorded of one request. */
@@ -18,18 +18,92 @@ export interface InboxEntry {
   body: unknown;
 }
 
+/** An inbox as listed: its newest entries, oldest first, and how many older ones it no longer keeps. */
+export interface InboxListing {
+  data: InboxEntry[];
+  dropped: number;
+}
+
 /** What an inbox may be called (`/inbox/<name>`): a pattern for the routes that name one. */
 export const INBOX_NAME = '^[A-Za-z0-9._-]{1,64}$';
 
+/** One scope per inbox name; each entry also holds its arrival number `n` and its `size` in bytes. */
 const COLLECTION = 'inbox';
-export const INBOX_KEEP = 200;
+/** How many entries each inbox dropped: one document per name, `{_id: name, count}`. */
+const DROPPED = 'inbox_dropped';
+const DROPPED_SCOPE = '_';
+
+/**
+ * What the bounds are reckoned from, made from the store when first needed and again after the
+ * history is replaced (a reset, a rollback), so a request costs a few lookups, not a scan.
+ */
+interface Tally {
+  /** Bytes kept in all, as received. */
+  bytes: number;
+  /** The arrival number of the newest entry of all: numbers order entries across inboxes. */
+  last: number;
+  /** Every inbox kept (with entries, or a count of dropped ones), and the number of its newest entry. */
+  names: Map<string, number>;
+}
 
 /**
  * Receiver URLs the emulator offers itself (`/inbox/<name>`), so a developer without a backend can
- * subscribe and watch. Each inbox keeps its newest entries.
+ * subscribe and watch. What they keep is bounded (src/limits.ts), the oldest dropped first.
  */
 export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
-  let sequence = 0;
+  let tally: Tally | null = null;
+  const current = () => (tally ??= tallyOf(store));
+  const entries = (name: string, window = { limit: Infinity, offset: 0 }) => store.list(COLLECTION, name, window).data;
+  const droppedBy = (name: string) => (store.get(DROPPED, DROPPED_SCOPE, name)?.count as number | undefined) ?? 0;
+
+  /**
+   * Every change of one arrival, made in memory at once (no other arrival comes between reading the
+   * tally and changing the store), then awaited together.
+   */
+  const admit = (name: string, entry: InboxEntry, size: number): Array<Promise<unknown>> => {
+    const t = current();
+    const writes: Array<Promise<unknown>> = [];
+    const drops = new Map<string, number>();
+    const drop = (inbox: string, doc: Doc) => {
+      writes.push(store.delete(COLLECTION, inbox, doc._id));
+      t.bytes -= sizeOf(doc);
+      drops.set(inbox, (drops.get(inbox) ?? 0) + 1);
+    };
+
+    if (!t.names.has(name) && t.names.size >= MAX_INBOXES) {
+      const forgotten = leastRecent(t.names);
+      for (const doc of entries(forgotten)) drop(forgotten, doc);
+      drops.delete(forgotten);
+      t.names.delete(forgotten);
+      if (store.get(DROPPED, DROPPED_SCOPE, forgotten)) writes.push(store.delete(DROPPED, DROPPED_SCOPE, forgotten));
+    }
+    const n = ++t.last;
+    writes.push(store.put(COLLECTION, name, { _id: String(n), n, size, ...entry }));
+    t.names.set(name, n);
+    t.bytes += size;
+    while (store.count(COLLECTION, name) > INBOX_KEEP) drop(name, entries(name, { limit: 1, offset: 0 })[0]);
+    while (t.bytes > MAX_INBOX_BYTES) {
+      const oldest = oldestOfAll(t.names);
+      if (!oldest) break;
+      drop(oldest, entries(oldest, { limit: 1, offset: 0 })[0]);
+    }
+    for (const [inbox, count] of drops) {
+      writes.push(store.put(DROPPED, DROPPED_SCOPE, { _id: inbox, count: droppedBy(inbox) + count }));
+    }
+    return writes;
+  };
+
+  /** The inbox whose first entry arrived first: its n is the smallest of the first ones. */
+  const oldestOfAll = (names: Map<string, number>): string | null => {
+    let oldest: string | null = null;
+    let oldestN = Infinity;
+    for (const name of names.keys()) {
+      const first = entries(name, { limit: 1, offset: 0 })[0];
+      if (first && arrivalOf(first) < oldestN) [oldest, oldestN] = [name, arrivalOf(first)];
+    }
+    return oldest;
+  };
+
   return {
     async receive(name: string, headers: Record<string, string>, rawBody: Buffer): Promise<InboxEntry> {
       const appId = headers['x-service-app'] ?? null;
@@ -45,25 +119,69 @@ export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
         headers,
         body,
       };
-      await store.put(COLLECTION, name, { _id: `${clock.now()}-${++sequence}`, ...entry });
-      const excess = store.count(COLLECTION, name) - INBOX_KEEP;
-      if (excess > 0) {
-        const oldest = store.list(COLLECTION, name, { limit: excess, offset: 0 }).data;
-        await Promise.all(oldest.map((doc) => store.delete(COLLECTION, name, doc._id)));
+      try {
+        await Promise.all(admit(name, entry, receivedBytes(headers, rawBody)));
+      } catch (error) {
+        // The store took back what it could not write: reckon again from what it holds.
+        tally = null;
+        throw error;
       }
       return entry;
     },
-    /** Newest last. */
-    list(name: string, limit = 50): InboxEntry[] {
+    /** The newest `limit` entries, newest last, and how many older ones were dropped. */
+    list(name: string, limit = 50): InboxListing {
       const total = store.count(COLLECTION, name);
-      return store
-        .list(COLLECTION, name, { limit, offset: Math.max(0, total - limit) })
-        .data.map(({ _id: _key, ...entry }) => entry as unknown as InboxEntry);
+      const data = entries(name, { limit, offset: Math.max(0, total - limit) }).map(
+        ({ _id: _key, n: _n, size: _size, ...entry }) => entry as unknown as InboxEntry,
+      );
+      return { data, dropped: droppedBy(name) };
+    },
+    /** How many entries of an inbox were dropped to keep within the bounds. */
+    dropped: droppedBy,
+    /** The history was replaced (a reset, a rollback): the tally is made again when next needed. */
+    reload(): void {
+      tally = null;
     },
   };
 }
 
 export type Inbox = ReturnType<typeof createInbox>;
+
+/** The tally of what the store holds: one pass over the inboxes, at most their bounds' worth. */
+function tallyOf(store: Store): Tally {
+  const tally: Tally = { bytes: 0, last: 0, names: new Map() };
+  for (const name of store.scopes(COLLECTION)) {
+    for (const doc of store.list(COLLECTION, name, { limit: Infinity, offset: 0 }).data) {
+      tally.bytes += sizeOf(doc);
+      tally.last = Math.max(tally.last, arrivalOf(doc));
+      tally.names.set(name, Math.max(tally.names.get(name) ?? 0, arrivalOf(doc)));
+    }
+  }
+  for (const { _id } of store.list(DROPPED, DROPPED_SCOPE, { limit: Infinity, offset: 0 }).data) {
+    if (!tally.names.has(_id)) tally.names.set(_id, 0);
+  }
+  return tally;
+}
+
+/** The inbox posted to least recently: the smallest number of a newest entry. */
+function leastRecent(names: Map<string, number>): string {
+  let least: [string, number] = ['', Infinity];
+  for (const [name, newest] of names) if (newest < least[1]) least = [name, newest];
+  return least[0];
+}
+
+/** Entries kept by a kit before the bounds have no number: they are the oldest. */
+const arrivalOf = (doc: Doc): number => (doc.n as number | undefined) ?? 0;
+
+/** Entries kept by a kit before the bounds have no size: what their JSON takes is near enough. */
+const sizeOf = (doc: Doc): number => (doc.size as number | undefined) ?? JSON.stringify(doc).length;
+
+/** What a request weighs as received: its body and its headers (up to 16 KiB of them, by Node's limit). */
+function receivedBytes(headers: Record<string, string>, rawBody: Buffer): number {
+  let bytes = rawBody.length;
+  for (const [name, value] of Object.entries(headers)) bytes += name.length + value.length;
+  return bytes;
+}
 
 /**
  * The body parsed when it is JSON, else its text. JSON is held to the bounds of every body (a value

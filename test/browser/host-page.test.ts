@@ -139,11 +139,11 @@ describe('the host page and the postMessage bridge', () => {
     const foreign = await startForeignPage();
     try {
       // Another origin's frame, and the host's own window, both post a notify: nothing may happen.
-      await page.evaluate((url) => {
-        const iframe = document.createElement('iframe');
-        iframe.src = url;
-        document.body.appendChild(iframe);
-      }, foreign.url);
+      // The frame is the add-on's: the host page's own policy lets it frame the add-on alone.
+      await inAddon(
+        page,
+        `document.body.appendChild(Object.assign(document.createElement('iframe'), { src: ${JSON.stringify(foreign.url)} }))`,
+      );
       await page.evaluate(() =>
         window.postMessage(
           { type: 'service:notify', payload: { message: 'from the host window', level: 'error' } },
@@ -271,7 +271,7 @@ describe('the developer drawer', () => {
   });
 });
 
-/** A page on yet another origin that posts a notify to its parent as soon as it loads. */
+/** A page on yet another origin that posts a notify to the top window (the host page) as soon as it loads. */
 async function startForeignPage() {
   const state = { loaded: false };
   const server: Server = createServer((request, response) => {
@@ -280,7 +280,7 @@ async function startForeignPage() {
       return response.writeHead(204).end();
     }
     response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><script>
-      parent.postMessage({ type: 'service:notify', payload: { message: 'foreign origin', level: 'error' } }, '*');
+      top.postMessage({ type: 'service:notify', payload: { message: 'foreign origin', level: 'error' } }, '*');
       fetch('/loaded');
     </script>`);
   });

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
+import { INBOX_KEEP } from '../../src/limits.js';
 import { api, attemptsInLog, attemptsLogged, BIN, cleanUp, cli, startDev, startReceiver, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -159,10 +160,20 @@ describe('webhooks through the real CLI', () => {
     await subscribe('store.order.created', `${dev.url}/inbox/shop`);
     await run(['trigger', 'store.order.created']);
     const inbox = JSON.parse((await run(['inbox', 'shop', '--json'])).stdout);
-    expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ event: 'store.order.created', signatureValid: true });
+    expect(inbox).toEqual({
+      data: [expect.objectContaining({ event: 'store.order.created', signatureValid: true })],
+      dropped: 0,
+    });
     const text = await run(['inbox', 'shop']);
     expect(text.stdout).toContain('signature ok');
+    expect(text.stdout).not.toContain('dropped');
+
+    // One more than an inbox keeps: the delivery is dropped, and both forms say so.
+    for (let i = 0; i < INBOX_KEEP; i++)
+      await (await fetch(`${dev.url}/inbox/shop`, { method: 'POST', body: `${i}` })).text();
+    const full = JSON.parse((await run(['inbox', 'shop', '--json', '-n', '1'])).stdout);
+    expect(full).toEqual({ data: [expect.objectContaining({ body: INBOX_KEEP - 1 })], dropped: 1 });
+    expect((await run(['inbox', 'shop', '-n', '1'])).stdout).toMatch(/^1 older entry was dropped/);
   });
 
   it('says what is wrong with a bad trigger in one line', async () => {

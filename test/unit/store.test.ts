@@ -54,6 +54,22 @@ describe('document store', () => {
     await recovered.close();
   });
 
+  it('forgets a scope once its last document is deleted: in memory, in the journal and in the snapshot', async () => {
+    // Inboxes come and go by name (a scope each): an emptied one must not stay behind for ever.
+    const dir = await tempDir();
+    const store = await open(dir);
+    await store.put('inbox', 'gone', doc(1));
+    await store.put('inbox', 'kept', doc(2));
+    await store.delete('inbox', 'gone', 'cus_1');
+    expect(store.scopes('inbox')).toEqual(['kept']);
+    const replayed = await open(dir); // from the journal, as after a kill
+    expect(replayed.scopes('inbox')).toEqual(['kept']);
+    await replayed.close();
+    await store.close();
+    const snapshot = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    expect(Object.keys(snapshot.collections.inbox)).toEqual(['kept']);
+  });
+
   it('drops a torn last journal line and keeps working after it', async () => {
     const dir = await tempDir();
     const store = await open(dir);
@@ -217,6 +233,21 @@ describe('journal first', () => {
     (await next()).write();
     await recovering;
     expect(order(store)).toEqual([...before, doc(8)]);
+  });
+
+  it('takes back the delete that emptied a scope: the scope and its document are there again', async () => {
+    const { persistence, next } = heldPersistence();
+    const store = await openDocumentStore(persistence);
+    const loading = store.put('inbox', 'only', doc(1));
+    (await next()).write();
+    await loading;
+    const deleting = store.delete('inbox', 'only', 'cus_1');
+    const putting = store.put('inbox', 'only', doc(2)); // into the scope the delete removed
+    expect(store.scopes('inbox')).toEqual(['only']);
+    (await next()).fail(new Error('EIO: i/o error'));
+    await expect(deleting).rejects.toThrow(/EIO/);
+    await expect(putting).rejects.toThrow(/EIO/);
+    expect(store.list('inbox', 'only', { limit: 10, offset: 0 }).data).toEqual([doc(1)]);
   });
 
   it('takes back a failed replace whole, and the world it replaced is there again', async () => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { InboxEntry } from '../../webhooks/inbox.js';
+import type { InboxListing } from '../../webhooks/inbox.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
 import { color, println } from '../output.js';
@@ -11,15 +11,18 @@ export function inboxCommand(program: Command): void {
       .command('inbox <name>')
       .description('show what arrived at the built-in receiver <emulator>/inbox/<name>, with its signature check')
       .option('-n, --limit <n>', 'how many of the newest', wholeNumber, 50),
-    'print as JSON',
+    'print as JSON: {"data": [entry...], "dropped": n}',
     async (emulator, flags: EmulatorFlags & { limit: number }, name: string) => {
       const fields = { name: 'the inbox name', limit: '--limit' };
-      return (
-        await emulator.get<{ data: InboxEntry[] }>(`/inbox/${encodeURIComponent(name)}?limit=${flags.limit}`, fields)
-      ).data;
+      return emulator.get<InboxListing>(`/inbox/${encodeURIComponent(name)}?limit=${flags.limit}`, fields);
     },
-    (data, { emulator, args: [name] }) => {
-      if (!data.length) println(color.dim(`Nothing arrived yet at ${emulator.url}/inbox/${name}.`));
+    ({ data, dropped }, { emulator, args: [name] }) => {
+      // Said first: the entries below are the newest, oldest first, and older ones are gone.
+      if (dropped)
+        println(
+          color.dim(`${dropped} older ${dropped === 1 ? 'entry was' : 'entries were'} dropped (docs/limits.md).`),
+        );
+      if (!data.length && !dropped) println(color.dim(`Nothing arrived yet at ${emulator.url}/inbox/${name}.`));
       for (const entry of data) {
         const signature = entry.signatureValid ? color.green('signature ok') : color.red('bad signature');
         println(
