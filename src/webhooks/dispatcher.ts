@@ -202,7 +202,12 @@ export function createDispatcher(options: DispatcherOptions) {
     // Only a reset (which empties the log) leaves a delivery out of it.
     const delivery = log.get(deliveryId) ?? { deliveryId, ...copy };
     const dueAt = due.get(deliveryId);
-    if (dueAt === undefined || dueAt > clock.now()) return Promise.resolve(delivery);
+    if (dueAt === undefined) return Promise.resolve(delivery);
+    if (dueAt > clock.now()) {
+      // Held back (a delay rule): the timer sends it when its time comes.
+      armFor(dueAt);
+      return Promise.resolve(delivery);
+    }
     const run: Promise<Delivery> = attemptOnce(delivery)
       .catch(() => delivery)
       .finally(() => {

@@ -7,6 +7,7 @@ import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
 const { find: findEvent } = DEFAULT_REGISTRY.catalog;
 import { createDeliveryLog, MAX_DELIVERIES } from '../../src/webhooks/delivery-log.js';
 import { createDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
+import type { FaultRule } from '../../src/faults/fault-rule.js';
 import { createSubscriptionService } from '../../src/webhooks/subscriptions.js';
 import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../../src/limits.js';
 
@@ -15,7 +16,10 @@ const APP = 'com.example.demo-addon';
 const EVENT = findEvent('ticket.created')!;
 
 /** A dispatcher over an in-memory store, posting to `fetch`; the log starts full, so saving a new delivery trims it. */
-async function setup(fetch: typeof globalThis.fetch, options: Pick<DispatcherOptions, 'timeoutMs'> = {}) {
+async function setup(
+  fetch: typeof globalThis.fetch,
+  options: Pick<DispatcherOptions, 'timeoutMs' | 'timers' | 'faults'> = {},
+) {
   const store = await openDocumentStore(memoryPersistence());
   const clock = createClock();
   const subscriptions = createSubscriptionService({ store, clock, catalog: DEFAULT_REGISTRY.catalog });
@@ -143,6 +147,28 @@ describe('the dispatcher', () => {
     expect(laterDone).toBe(false);
     receiver.answer();
     await later;
+    await dispatcher.close();
+  });
+
+  it('sends a delivery held back by a delay rule when its time comes, with nothing else pending to set the timer', async () => {
+    const waits: Array<{ callback: () => void; ms: number }> = [];
+    const timers = {
+      set: (callback: () => void, ms: number) => waits.push({ callback, ms }),
+      clear: () => {},
+    };
+    const rule = { id: 'flt_1', target: 'webhooks', delay: '5m', probability: 1, hits: 1 } as FaultRule;
+    const faults = { forWebhook: () => ({ rule, duplicate: false, delayMs: 300_000 }) };
+    const fetch = (async () => new Response(null, { status: 204 })) as unknown as typeof globalThis.fetch;
+    const { dispatcher, clock } = await setup(fetch, { timers, faults });
+    const [held] = await dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
+    expect(held.attempts).toEqual([]);
+
+    const retryTimer = waits.find((w) => w.ms >= 299_000 && w.ms <= 300_000);
+    expect(retryTimer, 'a timer for the held delivery').toBeDefined();
+    clock.advance(300_000);
+    const sent = new Promise((resolve) => dispatcher.onAttempt(resolve));
+    retryTimer!.callback();
+    expect(await sent).toMatchObject({ delivery: { deliveryId: held.deliveryId, status: 'succeeded' } });
     await dispatcher.close();
   });
 
