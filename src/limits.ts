@@ -71,3 +71,10 @@ export const MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT = 64;
  * flow through the rest (three receivers hanging at once still leave 16 slots).
  */
 export const MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER = 16;
+
+/**
+ * Fault rules in force at once, from every way in (addon.config.json's `faults`, `addon faults add`,
+ * `POST /_emulator/faults`, the harness's `faults.add`). Every API call is matched against the rules:
+ * 5,000 took the authenticated list to 9% of its throughput, 20,000 to 1.5%. A test needs a handful.
+ */
+export const MAX_FAULT_RULES = 100;

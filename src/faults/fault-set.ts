@@ -1,4 +1,5 @@
-import { notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
+import { MAX_FAULT_RULES } from '../limits.js';
 import { checkFaultRule, delayMs, latencyRange, type FaultRule, type FaultRuleSpec } from './fault-rule.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -22,7 +23,7 @@ export interface WebhookFault {
 export interface FaultSet {
   /** The seed of the random source that decides `probability`; the same seed repeats a run. */
   readonly seed: number;
-  /** Checks and adds a rule; rules are tried in the order they were added. */
+  /** Checks and adds a rule (409 `too_many_rules` past MAX_FAULT_RULES); rules are tried in the order they were added. */
   add(spec: FaultRuleSpec): FaultRule;
   list(): FaultRule[];
   /** Removes one rule (404 when there is none of that id), or all of them; answers how many went. */
@@ -54,6 +55,12 @@ export function createFaultSet(seed: number): FaultSet {
     seed,
     add(spec) {
       checkFaultRule(spec);
+      if (rules.length >= MAX_FAULT_RULES)
+        throw new ApiError(
+          409,
+          'too_many_rules',
+          `${MAX_FAULT_RULES} fault rules are in force, the most there can be; clear one before adding another`,
+        );
       const rule: FaultRule = {
         id: `flt_${next++}`,
         ...spec,
