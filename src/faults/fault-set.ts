@@ -1,5 +1,6 @@
 import { ApiError, notFound } from '../errors.js';
 import { MAX_FAULT_RULES } from '../limits.js';
+import { indexApiRules, matchesPath, segmentsOf, type RuleEntry } from './api-rule-index.js';
 import { checkFaultRule, delayMs, latencyRange, type FaultRule, type FaultRuleSpec } from './fault-rule.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -40,8 +41,10 @@ export interface FaultSet {
  */
 export function createFaultSet(seed: number): FaultSet {
   const random = seededRandom(seed);
-  let rules: Array<{ rule: FaultRule; matchPath: (path: string) => boolean }> = [];
+  let rules: RuleEntry[] = [];
   let next = 1;
+  /** The API rules by the first segment of the paths they match; made again after each change. */
+  let apiRulesFor: ((first: string) => readonly RuleEntry[]) | null = null;
 
   /** Whether a matching rule fires this time; counts the hit when it does. */
   const fires = (rule: FaultRule): boolean => {
@@ -68,11 +71,14 @@ export function createFaultSet(seed: number): FaultSet {
         probability: spec.probability ?? 1,
         hits: 0,
       };
-      rules.push({ rule, matchPath: pathMatcher(spec.path) });
+      const givesOutcome = Object.keys(rule).some((key) => OUTCOMES.has(key));
+      rules.push({ rule, segments: spec.path ? segmentsOf(spec.path) : null, givesOutcome });
+      apiRulesFor = null;
       return { ...rule };
     },
     list: () => rules.map(({ rule }) => ({ ...rule })),
     clear(id) {
+      apiRulesFor = null;
       if (id === undefined) return rules.splice(0).length;
       const before = rules.length;
       rules = rules.filter(({ rule }) => rule.id !== id);
@@ -82,14 +88,13 @@ export function createFaultSet(seed: number): FaultSet {
 
     forApi({ method, path: pathOf, orgId }) {
       if (rules.length === 0) return null;
-      const path = pathOf();
+      const path = segmentsOf(pathOf());
+      apiRulesFor ??= indexApiRules(rules.filter(({ rule }) => rule.target === 'api'));
       let outcome: FaultRule | null = null;
       let latency: ApiFault['latency'] = null;
-      for (const { rule, matchPath } of rules) {
-        if (rule.target !== 'api' || (rule.method && rule.method !== method) || (rule.org && rule.org !== orgId))
-          continue;
-        if (!matchPath(path)) continue;
-        const givesOutcome = Object.keys(rule).some((key) => OUTCOMES.has(key));
+      for (const { rule, segments, givesOutcome } of apiRulesFor(path[1] ?? '')) {
+        if ((rule.method && rule.method !== method) || (rule.org && rule.org !== orgId)) continue;
+        if (!matchesPath(segments, path)) continue;
         const givesLatency = rule.latency !== undefined;
         // A rule applies whole: it is tried only while each of its effects is still open (one
         // outcome and one latency per call).
@@ -115,13 +120,3 @@ export function createFaultSet(seed: number): FaultSet {
 const OUTCOMES = new Set(['status', 'rateLimited', 'expiredToken', 'reset', 'hang', 'afterWrite']);
 
 const pick = ([min, max]: [number, number], random: () => number) => min + Math.floor(random() * (max - min + 1));
-
-/** `/invoices/*` matches `/invoices/inv_1`; no path matches every path. Segments match whole. */
-function pathMatcher(pattern: string | undefined): (path: string) => boolean {
-  if (!pattern) return () => true;
-  const segments = pattern.replace(/\/+$/, '').split('/');
-  return (path) => {
-    const parts = path.replace(/\/+$/, '').split('/');
-    return parts.length === segments.length && segments.every((s, i) => s === '*' || s === parts[i]);
-  };
-}
