@@ -4,6 +4,9 @@
 //   node bench/compare-build.js <other checkout>   (both built: npm run build in each)
 //   BENCH_LOAD=list|create|mixed                     (what is measured; default list)
 //   BENCH_SECONDS=20 BENCH_ROUNDS=4                  (measured seconds per build, all rounds; default 12, 5)
+//   BENCH_RULES=100                                  (this checkout serves with that many fault rules in
+//                                                     force, none matching the load; `node
+//                                                     bench/compare-build.js .` then measures their cost)
 //
 // Loads:
 //   list    `GET /customers?limit=50`, memory store, 10 connections: the read path.
@@ -28,11 +31,23 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LOAD = process.env.BENCH_LOAD ?? 'list';
 const RECORDS = 60;
+const RULES = Number(process.env.BENCH_RULES ?? 0);
+
+/** Fault rules a test might add that match none of the calls measured: other paths, methods, orgs. */
+const nonMatching = (i) =>
+  [
+    { method: 'POST', path: '/invoices', status: 503 },
+    { path: `/invoices/inv_${i}`, status: 503 },
+    { path: '/products/*', latency: 1 },
+    { method: 'DELETE', path: '/customers/*', status: 500 },
+    { org: 'org_other', status: 503 },
+  ][i % 5];
 
 if (process.argv[2] === '--serve') {
   const { createEmulator } = await import(pathToFileURL(resolve(process.argv[3], 'dist/index.js')).href);
   const dataDir = LOAD === 'list' ? undefined : mkdtempSync(join(tmpdir(), 'addon-bench-'));
   const emulator = await createEmulator({ port: 0, host: '127.0.0.1', rateLimit: 1_000_000, dataDir });
+  for (let i = 0; i < Number(process.argv[4] ?? 0); i++) emulator.faults.add(nonMatching(i));
   const customers = emulator.domain.collections.get('customers');
   for (let i = 0; i < RECORDS; i++) await customers.create(emulator.settings.orgId, { name: `Customer ${i}` });
   const url = await emulator.listen();
@@ -48,11 +63,17 @@ if (process.argv[2] === '--serve') {
   if (!['list', 'create', 'mixed'].includes(LOAD)) throw new Error(`BENCH_LOAD is list, create or mixed`);
   const self = fileURLToPath(new URL('..', import.meta.url));
   const builds = [
-    { title: 'this checkout', dir: self, results: [], writes: [] },
-    { title: resolve(other), dir: resolve(other), results: [], writes: [] },
+    {
+      title: `this checkout${RULES ? ` with ${RULES} fault rules` : ''}`,
+      dir: self,
+      rules: RULES,
+      results: [],
+      writes: [],
+    },
+    { title: resolve(other), dir: resolve(other), rules: 0, results: [], writes: [] },
   ];
   for (const build of builds) {
-    build.child = fork(fileURLToPath(import.meta.url), ['--serve', build.dir]);
+    build.child = fork(fileURLToPath(import.meta.url), ['--serve', build.dir, String(build.rules)]);
     [build.server] = await once(build.child, 'message');
   }
   const cannon = (build, method, connections, duration) =>

@@ -44,7 +44,7 @@ async function measure() {
   const [{ port }] = await once(receiver, 'message');
   const url = `http://${HOST}:${port}/hooks`;
   const dataDir = await mkdtemp(join(tmpdir(), 'addon-bench-webhooks-'));
-  const emulator = await createEmulator({ port: 0, host: HOST, dataDir, rateLimit: 1e9 });
+  const emulator = await createEmulator({ port: 0, host: HOST, dataDir, rateLimit: 1_000_000 });
 
   try {
     await emulator.listen();

@@ -69,3 +69,25 @@ export const BODY_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES 
 export const STATE_BOUNDS = { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES };
 export const SCENARIO_BOUNDS = { maxDepth: MAX_SCENARIO_DEPTH, maxBytes: MAX_SCENARIO_BYTES };
 export const CONFIG_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_CONFIG_FILE_BYTES };
+
+/**
+ * Webhook attempts in flight at once. Each holds a socket and its buffers until the receiver answers
+ * or the timeout ends it, so 10,000 retries falling due at one `addon clock advance` took the process
+ * to ~1 GB of RSS (and one with a 256 MB heap to its death); the rest now wait their turn. 64 keep a
+ * receiver on the same machine as busy as it can be (docs/performance.md).
+ */
+export const MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT = 64;
+
+/**
+ * Of those, to one receiver (a URL's origin): a receiver that hangs holds at most this many slots,
+ * each for the timeout at most, however many of its deliveries are due, and the others' attempts
+ * flow through the rest (three receivers hanging at once still leave 16 slots).
+ */
+export const MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER = 16;
+
+/**
+ * Fault rules in force at once, from every way in (addon.config.json's `faults`, `addon faults add`,
+ * `POST /_emulator/faults`, the harness's `faults.add`). Every API call is matched against the rules:
+ * 5,000 took the authenticated list to 9% of its throughput, 20,000 to 1.5%. A test needs a handful.
+ */
+export const MAX_FAULT_RULES = 100;

@@ -261,7 +261,8 @@ export interface ReceivedRequest {
 
 /**
  * A real webhook receiver on 127.0.0.1: records every request and answers `status`, `delayMs` after
- * it arrived (a slow receiver), or never while `hang` is set.
+ * it arrived (a slow receiver), or never while `hang` is set. `mostOpen` is the most requests it had
+ * unanswered at once.
  */
 export async function startReceiver(options: { status?: number; delayMs?: number } = {}) {
   const { createServer } = await import('node:http');
@@ -273,10 +274,14 @@ export async function startReceiver(options: { status?: number; delayMs?: number
     /** Answers nothing until `letGo()`: a receiver the test holds, to act while a delivery is under way. */
     hold: false,
     requests: [] as ReceivedRequest[],
+    mostOpen: 0,
   };
   const holding: Array<() => void> = [];
+  let open = 0;
   const arrivals = new EventEmitter();
   const server = createServer((request, response) => {
+    state.mostOpen = Math.max(state.mostOpen, ++open);
+    response.on('close', () => open--);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

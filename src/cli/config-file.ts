@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
 import { readJsonFile } from '../json-file.js';
-import { CONFIG_BOUNDS } from '../limits.js';
+import { CONFIG_BOUNDS, MAX_FAULT_RULES } from '../limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
 
 /**
@@ -50,7 +50,7 @@ const schema = {
     port: { type: 'integer', minimum: 0, maximum: 65535 },
     rateLimit: { type: 'integer', minimum: 1, maximum: MAX_RATE_LIMIT },
     dev: { type: 'string', minLength: 1 },
-    faults: { type: 'array', maxItems: 100, items: FAULT_RULE_SCHEMA },
+    faults: { type: 'array', maxItems: MAX_FAULT_RULES, items: FAULT_RULE_SCHEMA },
     webhooks: {
       type: 'array',
       maxItems: 100,

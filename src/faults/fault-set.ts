@@ -1,4 +1,6 @@
-import { notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
+import { MAX_FAULT_RULES } from '../limits.js';
+import { indexApiRules, matchesPath, segmentsOf, type RuleEntry } from './api-rule-index.js';
 import { checkFaultRule, delayMs, latencyRange, type FaultRule, type FaultRuleSpec } from './fault-rule.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -22,7 +24,7 @@ export interface WebhookFault {
 export interface FaultSet {
   /** The seed of the random source that decides `probability`; the same seed repeats a run. */
   readonly seed: number;
-  /** Checks and adds a rule; rules are tried in the order they were added. */
+  /** Checks and adds a rule (409 `too_many_rules` past MAX_FAULT_RULES); rules are tried in the order they were added. */
   add(spec: FaultRuleSpec): FaultRule;
   list(): FaultRule[];
   /** Removes one rule (404 when there is none of that id), or all of them; answers how many went. */
@@ -39,8 +41,10 @@ export interface FaultSet {
  */
 export function createFaultSet(seed: number): FaultSet {
   const random = seededRandom(seed);
-  let rules: Array<{ rule: FaultRule; matchPath: (path: string) => boolean }> = [];
+  let rules: RuleEntry[] = [];
   let next = 1;
+  /** The API rules by the first segment of the paths they match; made again after each change. */
+  let apiRulesFor: ((first: string) => readonly RuleEntry[]) | null = null;
 
   /** Whether a matching rule fires this time; counts the hit when it does. */
   const fires = (rule: FaultRule): boolean => {
@@ -54,6 +58,12 @@ export function createFaultSet(seed: number): FaultSet {
     seed,
     add(spec) {
       checkFaultRule(spec);
+      if (rules.length >= MAX_FAULT_RULES)
+        throw new ApiError(
+          409,
+          'too_many_rules',
+          `${MAX_FAULT_RULES} fault rules are in force, the most there can be; clear one before adding another`,
+        );
       const rule: FaultRule = {
         id: `flt_${next++}`,
         ...spec,
@@ -61,11 +71,14 @@ export function createFaultSet(seed: number): FaultSet {
         probability: spec.probability ?? 1,
         hits: 0,
       };
-      rules.push({ rule, matchPath: pathMatcher(spec.path) });
+      const givesOutcome = Object.keys(rule).some((key) => OUTCOMES.has(key));
+      rules.push({ rule, segments: spec.path ? segmentsOf(spec.path) : null, givesOutcome });
+      apiRulesFor = null;
       return { ...rule };
     },
     list: () => rules.map(({ rule }) => ({ ...rule })),
     clear(id) {
+      apiRulesFor = null;
       if (id === undefined) return rules.splice(0).length;
       const before = rules.length;
       rules = rules.filter(({ rule }) => rule.id !== id);
@@ -75,14 +88,13 @@ export function createFaultSet(seed: number): FaultSet {
 
     forApi({ method, path: pathOf, orgId }) {
       if (rules.length === 0) return null;
-      const path = pathOf();
+      const path = segmentsOf(pathOf());
+      apiRulesFor ??= indexApiRules(rules.filter(({ rule }) => rule.target === 'api'));
       let outcome: FaultRule | null = null;
       let latency: ApiFault['latency'] = null;
-      for (const { rule, matchPath } of rules) {
-        if (rule.target !== 'api' || (rule.method && rule.method !== method) || (rule.org && rule.org !== orgId))
-          continue;
-        if (!matchPath(path)) continue;
-        const givesOutcome = Object.keys(rule).some((key) => OUTCOMES.has(key));
+      for (const { rule, segments, givesOutcome } of apiRulesFor(path[1] ?? '')) {
+        if ((rule.method && rule.method !== method) || (rule.org && rule.org !== orgId)) continue;
+        if (!matchesPath(segments, path)) continue;
         const givesLatency = rule.latency !== undefined;
         // A rule applies whole: it is tried only while each of its effects is still open (one
         // outcome and one latency per call).
@@ -108,13 +120,3 @@ export function createFaultSet(seed: number): FaultSet {
 const OUTCOMES = new Set(['status', 'rateLimited', 'expiredToken', 'reset', 'hang', 'afterWrite']);
 
 const pick = ([min, max]: [number, number], random: () => number) => min + Math.floor(random() * (max - min + 1));
-
-/** `/invoices/*` matches `/invoices/inv_1`; no path matches every path. Segments match whole. */
-function pathMatcher(pattern: string | undefined): (path: string) => boolean {
-  if (!pattern) return () => true;
-  const segments = pattern.replace(/\/+$/, '').split('/');
-  return (path) => {
-    const parts = path.replace(/\/+$/, '').split('/');
-    return parts.length === segments.length && segments.every((s, i) => s === '*' || s === parts[i]);
-  };
-}

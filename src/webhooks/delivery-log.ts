@@ -56,9 +56,11 @@ export function createDeliveryLog(store: Store) {
   const trim = async () => {
     const excess = store.count(COLLECTION, SCOPE) - MAX_DELIVERIES;
     if (excess <= 0) return;
-    const oldest = store.list(COLLECTION, SCOPE, { limit: excess + 100, offset: 0 }).data.map(toDelivery);
-    const finished = oldest.filter((d) => d.status !== 'pending').slice(0, excess);
-    await Promise.all(finished.map((d) => store.delete(COLLECTION, SCOPE, d.deliveryId)));
+    // The stored documents as they are, not copied into deliveries: with thousands pending (a
+    // receiver that fails), every new delivery looks through them all again.
+    const oldest = store.list(COLLECTION, SCOPE, { limit: excess + 100, offset: 0 }).data;
+    const finished = oldest.filter((doc) => doc.status !== 'pending').slice(0, excess);
+    await Promise.all(finished.map((doc) => store.delete(COLLECTION, SCOPE, doc._id)));
   };
 
   return {

@@ -3,6 +3,8 @@ import { setMaxListeners } from 'node:events';
 import { realTimers, type Clock, type Timers } from '../clock.js';
 import { notFound } from '../errors.js';
 import { createListeners } from '../listeners.js';
+import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../limits.js';
+import { createAttemptQueue } from './attempt-queue.js';
 import type { EventData, EventDefinition } from './catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
 import { postOnce } from './http-attempt.js';
@@ -40,10 +42,12 @@ export interface AttemptReport {
 export const USER_AGENT = 'addon-emulator-webhooks/1';
 
 /**
- * Sends deliveries and runs their retries. Attempts run concurrently, each bounded by the timeout, so
- * a slow receiver holds up nothing but its own delivery. Retries are due on the emulated clock: a
- * timer waits for the earliest, and `runDue()` (called when the clock is advanced) sends what is due
- * at once.
+ * Sends deliveries and runs their retries. Attempts run concurrently, each bounded by the timeout,
+ * through a queue that holds at most MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT in flight (and a receiver's share
+ * of them), so neither a fan-out nor thousands of retries due together can take memory with them,
+ * and a slow receiver holds up nothing but its own share. Retries are due on the emulated clock: a
+ * timer waits for the earliest, and `runDue()` (called when the clock is advanced) queues what is due,
+ * in the order it fell due.
  */
 export function createDispatcher(options: DispatcherOptions) {
   const { clock, log, subscriptions } = options;
@@ -52,7 +56,14 @@ export function createDispatcher(options: DispatcherOptions) {
   const delays = options.retryDelaysMs ?? [60_000, 300_000];
   const maxAttempts = delays.length + 1;
   const listeners = createListeners<AttemptReport>();
+  /** Each delivery's attempt, waiting for a slot or in flight: never two at once. */
   const running = new Map<string, Promise<Delivery>>();
+  /** Attempts of a log that reset() replaced: no longer anyone's to repeat, still waited for. */
+  const orphans = new Set<Promise<Delivery>>();
+  const queue = createAttemptQueue({
+    limit: MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT,
+    perReceiver: MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER,
+  });
   /** Emits and replays between their call and their first attempt (saving the new deliveries). */
   const opening = new Set<Promise<unknown>>();
   const closing = new AbortController();
@@ -60,6 +71,8 @@ export function createDispatcher(options: DispatcherOptions) {
   setMaxListeners(0, closing.signal);
   const timers = options.timers ?? realTimers;
   let timer: unknown = null;
+  /** When (emulated ms) the timer goes off; Infinity without one. */
+  let timerAt = Infinity;
   // Bumped by reset(): an attempt that was in flight then belongs to the emptied log, and saving its
   // outcome would put the delivery back.
   let generation = 0;
@@ -115,10 +128,26 @@ export function createDispatcher(options: DispatcherOptions) {
     return subscription?.isActive ? subscription.webhookUrl : null;
   };
 
+  /**
+   * Whether and where an attempt goes is decided when it falls due, as docs/webhooks.md says, not
+   * when its turn in the queue comes: retries that fall due together all go out, though the first of
+   * them to fail for the third time disables the subscription.
+   */
   const attemptOnce = async (scheduled: Delivery): Promise<Delivery> => {
     const webhookUrl = targetOf(scheduled);
     if (webhookUrl === null) return save({ ...scheduled, status: 'cancelled', nextAttemptAt: null });
-    const delivery = { ...scheduled, webhookUrl };
+    const startedIn = generation;
+    return queue.run(receiverOf(webhookUrl), async () => {
+      // Waiting for its turn, it may have lost its log (a reset) or its emulator (closing): it stays
+      // as it was, due for the next start.
+      if (startedIn !== generation || closing.signal.aborted) return scheduled;
+      return send({ ...scheduled, webhookUrl }, startedIn);
+    });
+  };
+
+  /** One attempt, in its slot: the POST (twice for a `duplicate` rule), then its outcome logged. */
+  const send = async (delivery: Delivery, startedIn: number): Promise<Delivery> => {
+    const { webhookUrl } = delivery;
     const number = delivery.attempts.filter((a) => !a.duplicate).length + 1;
     const headers = {
       'content-type': 'application/json',
@@ -129,8 +158,7 @@ export function createDispatcher(options: DispatcherOptions) {
       'x-service-delivery-attempt': String(number),
     };
     const at = clock.nowIso();
-    const startedIn = generation;
-    const send = () =>
+    const post = () =>
       postOnce(fetchImpl, {
         url: webhookUrl,
         headers,
@@ -139,11 +167,11 @@ export function createDispatcher(options: DispatcherOptions) {
         cancel: closing.signal,
         timers,
       });
-    const outcome = await send();
+    const outcome = await post();
     if (outcome.ok && outcome.durationMs > SPEC_WEBHOOK_TIMEOUT_MS)
       options.parity?.note('slow-webhook-receiver', `${(outcome.durationMs / 1000).toFixed(1)} s`);
     // At-least-once delivery: the same request once more, right after the first.
-    const twice = delivery.fault?.duplicate && number === 1 ? await send() : null;
+    const twice = delivery.fault?.duplicate && number === 1 ? await post() : null;
     if (startedIn !== generation) return delivery;
     const request = { url: webhookUrl, headers };
     const attempt: Attempt = { attempt: number, at, request, ...outcome };
@@ -164,8 +192,8 @@ export function createDispatcher(options: DispatcherOptions) {
   };
 
   /**
-   * Runs the attempt a delivery is due for, never two at once; a cancelled (closing) attempt leaves it
-   * due. It starts from the log's current record, never the caller's copy: the retry timer may have
+   * Queues the attempt a delivery is due for, never two at once; a cancelled (closing) attempt leaves
+   * it due. It starts from the log's current record, never the caller's copy: the retry timer may have
    * sent an attempt since that copy was read, and a stale copy would send it again and overwrite it.
    */
   const attempt = ({ deliveryId, ...copy }: Delivery): Promise<Delivery> => {
@@ -174,24 +202,38 @@ export function createDispatcher(options: DispatcherOptions) {
     // Only a reset (which empties the log) leaves a delivery out of it.
     const delivery = log.get(deliveryId) ?? { deliveryId, ...copy };
     const dueAt = due.get(deliveryId);
-    if (dueAt === undefined || dueAt > clock.now()) return Promise.resolve(delivery);
-    const run = attemptOnce(delivery)
+    if (dueAt === undefined) return Promise.resolve(delivery);
+    if (dueAt > clock.now()) {
+      // Held back (a delay rule): the timer sends it when its time comes.
+      armFor(dueAt);
+      return Promise.resolve(delivery);
+    }
+    const run: Promise<Delivery> = attemptOnce(delivery)
       .catch(() => delivery)
       .finally(() => {
-        running.delete(deliveryId);
-        arm();
+        if (running.get(deliveryId) === run) running.delete(deliveryId);
+        orphans.delete(run);
+        // Its next attempt (or, after a failure to log, this one again) may be the earliest due.
+        const next = due.get(deliveryId);
+        if (next !== undefined && !running.has(deliveryId)) armFor(next);
       });
     running.set(deliveryId, run);
     return run;
   };
 
+  /** Queues every attempt due now that is not queued yet, the earliest due first. */
   const runDue = () => {
     if (closing.signal.aborted) return;
-    for (const deliveryId of due.keys()) {
+    const now = clock.now();
+    const ready: Array<[Delivery, number]> = [];
+    for (const [deliveryId, dueAt] of due) {
+      if (dueAt > now || running.has(deliveryId)) continue;
       const delivery = log.get(deliveryId);
-      if (delivery) void attempt(delivery);
+      if (delivery) ready.push([delivery, dueAt]);
       else due.delete(deliveryId);
     }
+    ready.sort((a, b) => a[1] - b[1]);
+    for (const [delivery] of ready) void attempt(delivery);
     arm();
   };
 
@@ -205,22 +247,36 @@ export function createDispatcher(options: DispatcherOptions) {
 
   const dueNow = () => [...due].some(([deliveryId, dueAt]) => dueAt <= clock.now() && !running.has(deliveryId));
 
-  /** One timer, for the earliest pending retry that is not running. */
+  /** Every attempt not yet settled: queued, in flight, or of a log replaced since. */
+  const unsettled = () => [...opening, ...running.values(), ...orphans];
+
+  /** One timer, for the earliest pending retry that is not running: looks through them all. */
   const arm = () => {
     if (timer) timers.clear(timer);
     timer = null;
+    timerAt = Infinity;
     if (closing.signal.aborted) return;
     let earliest = Infinity;
     for (const [deliveryId, dueAt] of due) if (!running.has(deliveryId)) earliest = Math.min(earliest, dueAt);
-    if (earliest === Infinity) return;
-    const wait = Math.min(Math.max(0, earliest - clock.now()), 2 ** 31 - 1);
+    armFor(earliest);
+  };
+
+  /**
+   * Brings the timer forward to `dueAt` if that is sooner. What an ending attempt calls: looking
+   * through every pending retry after each of thousands of attempts made their retries quadratic.
+   */
+  const armFor = (dueAt: number) => {
+    if (closing.signal.aborted || dueAt >= timerAt) return;
+    if (timer) timers.clear(timer);
+    timerAt = dueAt;
+    const wait = Math.min(Math.max(0, dueAt - clock.now()), 2 ** 31 - 1);
     timer = timers.set(runDue, wait);
   };
 
   return {
     /**
-     * Fires `event` in an organization: one delivery per active subscription, each sent at once.
-     * Resolves when every first attempt is done (REST writes do not wait for it). `at` is when the
+     * Fires `event` in an organization: one delivery per active subscription, each queued for its
+     * first attempt at once. Resolves when every first attempt is done (REST writes do not wait for it). `at` is when the
      * event happened, the envelope's timestamp: now, unless it was held back (a scenario run).
      */
     emit(orgId: string, definition: EventDefinition, data: EventData, at?: string): Promise<Delivery[]> {
@@ -255,7 +311,7 @@ export function createDispatcher(options: DispatcherOptions) {
      */
     async idle(): Promise<void> {
       for (;;) {
-        const busy = [...opening, ...running.values()];
+        const busy = unsettled();
         if (busy.length) await Promise.allSettled(busy);
         else if (closing.signal.aborted || !dueNow()) return;
         // Due now but not started: the retry timer would start it in a moment; start it here.
@@ -264,12 +320,12 @@ export function createDispatcher(options: DispatcherOptions) {
     },
 
     /**
-     * Resolves once every delivery being opened and every attempt in flight now is done and logged:
-     * after `runDue()`, what `addon clock advance` waits for. Unlike `idle()`, work that starts later
-     * is not waited for, so under constant traffic it still returns.
+     * Resolves once every delivery being opened and every attempt queued or in flight now is done and
+     * logged: after `runDue()`, what `addon clock advance` waits for. Unlike `idle()`, work that starts
+     * later is not waited for, so under constant traffic it still returns.
      */
     async settle(): Promise<void> {
-      await Promise.allSettled([...opening, ...running.values()]);
+      await Promise.allSettled(unsettled());
     },
 
     onAttempt: (listener: (report: AttemptReport) => void): (() => void) => listeners.on(listener),
@@ -280,6 +336,9 @@ export function createDispatcher(options: DispatcherOptions) {
      */
     reset(): void {
       generation++;
+      // The new log may hold the same deliveries (a rollback): their attempts start afresh.
+      for (const run of running.values()) orphans.add(run);
+      running.clear();
       due.clear();
       for (const [deliveryId, dueAt] of dueIn(log)) due.set(deliveryId, dueAt);
       arm();
@@ -289,12 +348,21 @@ export function createDispatcher(options: DispatcherOptions) {
     async close(): Promise<void> {
       closing.abort();
       if (timer) timers.clear(timer);
-      await Promise.allSettled(running.values());
+      await Promise.allSettled([...running.values(), ...orphans]);
     },
   };
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/** The queue's lane of an attempt: the receiver's origin, whose share of the slots it takes. */
+function receiverOf(webhookUrl: string): string {
+  try {
+    return new URL(webhookUrl).origin;
+  } catch {
+    return webhookUrl;
+  }
+}
 
 /** The log's pending deliveries, each with when its next attempt is due (emulated ms). */
 const dueIn = (log: DeliveryLog): Array<[string, number]> =>

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../../src/limits.js';
 import { attemptsInLog, attemptsLogged, cleanUp, inProcess, startReceiver } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -258,5 +259,42 @@ describe('deliveries', () => {
     ]) {
       expect((await em.trigger(event)).data.status, event).toBe(status);
     }
+  });
+});
+
+describe('many deliveries due at once', () => {
+  it('has at most its share of attempts open at a receiver while a thousand first attempts and retries fall due together, each delivery getting attempts 1, 2, 3 in order', async () => {
+    // Issue 21: every attempt due was started at once, a socket each (10,000 took the process to 1 GB).
+    const { em, subscribe } = await setup();
+    const receiver = await startReceiver({ status: 500, delayMs: 5 });
+    await subscribe('ticket.created', receiver.url);
+    const N = 1000;
+    await em.trigger('ticket.created');
+    await Promise.all(Array.from({ length: N - 1 }, () => em.trigger('ticket.created')));
+    const mostOpen = [receiver.mostOpen];
+    expect(receiver.requests).toHaveLength(N);
+
+    for (const [ms, attempts] of [
+      [60_000, 2],
+      [300_000, 3],
+    ]) {
+      // It returns once every attempt that fell due has been made and logged.
+      await em.advanceClock(ms);
+      mostOpen.push(receiver.mostOpen);
+      expect(receiver.requests).toHaveLength(N * attempts);
+      const logged = em.deliveries({ limit: Infinity });
+      expect(logged.filter((d) => d.attempts.length === attempts)).toHaveLength(N);
+    }
+
+    expect(Math.max(...mostOpen)).toBeLessThanOrEqual(MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER);
+    const sent = new Map<string, string[]>();
+    for (const { body, headers } of receiver.requests) {
+      const { deliveryId } = JSON.parse(body);
+      sent.set(deliveryId, [...(sent.get(deliveryId) ?? []), String(headers['x-service-delivery-attempt'])]);
+    }
+    expect([...sent.values()].filter((a) => a.join() === '1,2,3')).toHaveLength(N);
+    expect(em.deliveries({ limit: Infinity, status: 'failed' })).toHaveLength(N);
+    const { body } = await em.call('GET', 'events/subscriptions', { token: (await em.mintToken()).token });
+    expect(body.data).toMatchObject([{ event: 'ticket.created', isActive: false }]);
   });
 });

@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
-import { api, cleanUp, cli, startDev, startReceiver, tempDir } from '../helpers.js';
+import { MAX_FAULT_RULES } from '../../src/limits.js';
+import { api, cleanUp, cli, expectOneLine, startDev, startReceiver, tempDir } from '../helpers.js';
 
 /** Fault rules through the real CLI, as a plain fetch client of `addon dev` sees them. */
 afterEach(cleanUp);
@@ -130,5 +131,23 @@ describe('addon faults', () => {
     const refused = await cli(['exec', '--', 'true'], { cwd: dir });
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr.trim()).toBe('addon: addon.config.json: faults/0/status must be >= 400');
+    const many = Array.from({ length: MAX_FAULT_RULES + 1 }, () => ({ path: '/customers', status: 503 }));
+    await writeFile(join(dir, 'addon.config.json'), JSON.stringify({ faults: many }));
+    expectOneLine(
+      await cli(['exec', '--', 'true'], { cwd: dir }),
+      'addon: addon.config.json: faults must NOT have more than 100 items',
+    );
+  });
+
+  it('refuses a rule past the 100 in force, in one line', async () => {
+    const { run, emulator } = await dev();
+    for (let i = 0; i < MAX_FAULT_RULES; i++)
+      await api(`${emulator.url}/_emulator/faults`, { body: { path: `/nowhere/${i}`, status: 503 } });
+    expectOneLine(
+      await run('faults', 'add', '--status', '503'),
+      'addon: 100 fault rules are in force, the most there can be; clear one before adding another',
+    );
+    await run('faults', 'clear', 'flt_1');
+    expect((await run('faults', 'add', '--status', '503')).exitCode).toBe(0);
   });
 });
