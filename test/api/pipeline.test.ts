@@ -118,4 +118,25 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
   });
+
+  it('sends the CORS headers to a browser (a request with an Origin), 401s included, and none to other clients', async () => {
+    const em = await inProcess();
+    const { token } = await em.mintToken({});
+    const origin = { origin: 'http://localhost:5173' };
+    const fromPage = await em.call('GET', 'customers', { token, headers: origin });
+    expect(fromPage.headers['access-control-allow-origin']).toBe('*');
+    expect(fromPage.headers['access-control-expose-headers']).toBe(
+      'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
+    );
+    expect(fromPage.headers.vary).toBe('Origin');
+    const refused = await em.call('GET', 'customers', { headers: origin });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    const fromBackend = await em.call('GET', 'customers', { token });
+    expect(fromBackend.status).toBe(200);
+    expect(fromBackend.headers['access-control-allow-origin']).toBeUndefined();
+    expect(fromBackend.headers['access-control-expose-headers']).toBeUndefined();
+    expect(fromBackend.headers.vary).toBe('Origin');
+    expect(fromBackend.headers['x-ratelimit-remaining']).toBeDefined();
+  });
 });
