@@ -3,20 +3,20 @@ import { dirname } from 'node:path';
 import { UserError } from './errors.js';
 
 /** What an fs error code means for the path it was met on, in the words a user reads. */
-const REASONS: Record<string, string> = {
-  EISDIR: 'it is a directory',
-  EEXIST: 'it already exists',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'the disk quota is used up',
-  EROFS: 'the file system is read-only',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-  EMFILE: 'too many open files',
-  ENFILE: 'too many open files',
-  EBUSY: 'it is in use',
-};
+const REASONS = new Map([
+  ['EISDIR', 'it is a directory'],
+  ['EEXIST', 'it already exists'],
+  ['EACCES', 'permission denied'],
+  ['EPERM', 'permission denied'],
+  ['ENOSPC', 'no space left on the device'],
+  ['EDQUOT', 'the disk quota is used up'],
+  ['EROFS', 'the file system is read-only'],
+  ['ENAMETOOLONG', 'the name is too long'],
+  ['ELOOP', 'too many symbolic links'],
+  ['EMFILE', 'too many open files'],
+  ['ENFILE', 'too many open files'],
+  ['EBUSY', 'it is in use'],
+]);
 
 /**
  * A file-system error met doing `what` (`cannot write /x/world.json`) on `path`, as one line: the
@@ -24,15 +24,10 @@ const REASONS: Record<string, string> = {
  * /x does not exist (ENOENT)`. The path is the user's, never a temporary file's. An error that is
  * not the file system's is a bug, and is given back as it is, stack and all.
  */
-export async function fileError(
-  error: unknown,
-  what: string,
-  path: string,
-  reasons: Record<string, string> = {},
-): Promise<Error> {
+export async function fileError(error: unknown, what: string, path: string): Promise<Error> {
   const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   if (typeof code !== 'string' || typeof syscall !== 'string') return error as Error;
-  const reason = reasons[code] ?? REASONS[code] ?? (await pathReason(code, path));
+  const reason = REASONS.get(code) ?? (await pathReason(code, path));
   return new UserError(reason ? `${what}: ${reason} (${code})` : `${what} (${code})`);
 }
 

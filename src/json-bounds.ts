@@ -77,6 +77,10 @@ function pushChildren(item: object, frame: Frame, stack: Frame[], fail: (code: s
   }
 }
 
+/** A JSON object: not null, not an array. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const isObjectWith = (value: unknown, key: string) =>
   typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key);
 

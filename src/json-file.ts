@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { ApiError, UserError } from './errors.js';
 import { checkJson, type JsonBounds } from './json-bounds.js';
+import { sayBytes } from './limits.js';
 
 /**
  * A JSON file, parsed and held to `bounds` (the caller checks what it means); one line naming the
@@ -15,7 +16,7 @@ export async function readJsonFile(path: string, bounds: JsonBounds, what = 'the
     const file = await open(path, 'r');
     try {
       const { size } = await file.stat();
-      if (size > maxBytes) throw new UserError(`${path} is larger than ${mebibytes(maxBytes)}; nothing was changed`);
+      if (size > maxBytes) throw new UserError(`${path} is larger than ${sayBytes(maxBytes)}; nothing was changed`);
       text = await file.readFile('utf8');
     } finally {
       await file.close();
@@ -39,6 +40,3 @@ export async function readJsonFile(path: string, bounds: JsonBounds, what = 'the
   }
   return value;
 }
-
-/** 1048576 -> "1 MiB": how a limit is said to a person. */
-export const mebibytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;

@@ -6,6 +6,10 @@
 
 const MiB = 1024 * 1024;
 
+/** How a limit is said to a person: 1048576 -> "1 MiB", 65536 -> "64 KiB", 1000 -> "1000 bytes". */
+export const sayBytes = (n: number): string =>
+  n % MiB === 0 ? `${n / MiB} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
+
 /**
  * How deep arrays and objects may nest in a JSON body, a storage value, trigger data, an inbox body
  * or addon.config.json. No real payload comes near it, and a value thousands of levels deep parses

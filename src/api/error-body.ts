@@ -2,7 +2,7 @@ import type { Logger } from '../logger.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, UserError } from '../errors.js';
-import { MAX_BODY_BYTES } from '../limits.js';
+import { MAX_BODY_BYTES, sayBytes } from '../limits.js';
 
 /**
  * The one error body shape, for every status (docs/api.md):
@@ -18,20 +18,14 @@ export interface ErrorBody {
   [detail: string]: unknown;
 }
 
-const FASTIFY_CODES: Record<string, [status: number, code: string, message?: string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'send the body as JSON (application/json)'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'the Content-Length does not match the body'],
-};
+const FASTIFY_CODES = new Map<string, [status: number, code: string, message?: string]>([
+  ['FST_ERR_CTP_INVALID_MEDIA_TYPE', [415, 'unsupported_media_type', 'send the body as JSON (application/json)']],
+  ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', [400, 'invalid_request', 'the Content-Length does not match the body']],
+]);
 
 /** The 413 of a body over `limit`, the limit of the route it was sent to (1 MiB, or 256 MiB for a state file). */
 export const payloadTooLarge = (limit: number): ApiError =>
-  new ApiError(413, 'payload_too_large', `the request body is larger than the ${bytes(limit)} limit of this route`);
-
-const MiB = 1024 * 1024;
-
-/** 1048576 -> "1 MiB", 65536 -> "64 KiB", 1000 -> "1000 bytes". */
-const bytes = (n: number): string =>
-  n % MiB === 0 ? `${n / MiB} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
+  new ApiError(413, 'payload_too_large', `the request body is larger than the ${sayBytes(limit)} limit of this route`);
 
 /** The body for `error`; `bodyLimit` is the limit of the route the request went to, for a 413. */
 export function toErrorBody(error: FastifyError | ApiError | Error, bodyLimit = MAX_BODY_BYTES): ErrorBody {
@@ -49,7 +43,7 @@ export function toErrorBody(error: FastifyError | ApiError | Error, bodyLimit = 
     const message = details.map((d) => (d.field ? `${d.field} ${d.message}` : d.message)).join('; ');
     return body(400, 'validation_failed', `invalid ${where}: ${message}`, { details });
   }
-  const known = fastifyError.code && FASTIFY_CODES[fastifyError.code];
+  const known = fastifyError.code && FASTIFY_CODES.get(fastifyError.code);
   if (known) return body(known[0], known[1], known[2] ?? error.message);
   if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return body(400, 'invalid_json', 'the body is not valid JSON');

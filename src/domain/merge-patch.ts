@@ -1,7 +1,9 @@
+import { isJsonObject } from '../json-bounds.js';
+
 /** JSON Merge Patch (RFC 7396): objects merge recursively, `null` removes a key, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return patch;
-  const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  if (!isJsonObject(patch)) return patch;
+  const result: Record<string, unknown> = isJsonObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
     // defineProperty, so a `__proto__` key is a plain key and never a prototype.
@@ -15,6 +17,3 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   }
   return result;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

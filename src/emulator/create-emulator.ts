@@ -198,8 +198,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       dataDir,
       async replaced(history) {
         limiter.clear();
-        if (history) webhooks.dispatcher.reset();
-        if (history) webhooks.inbox.reload();
+        if (history) {
+          webhooks.dispatcher.reset();
+          webhooks.inbox.reload();
+        }
         // What the new world's clock makes due happens now; a timer of the records gone is dropped.
         await timeRules.sweep();
       },

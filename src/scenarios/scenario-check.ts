@@ -4,7 +4,7 @@ import type { JsonSchema } from '../domain/schema.js';
 import { describeError, validators } from '../domain/validator.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
-import { checkJson } from '../json-bounds.js';
+import { checkJson, isJsonObject } from '../json-bounds.js';
 import { MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES, SCENARIO_BOUNDS } from '../limits.js';
 import { countReferences, parseReference, referencesIn } from './references.js';
 import { maxSizeOf, schemaAt, tooLarge } from './expansion.js';
@@ -19,7 +19,7 @@ import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './
 export function checkScenario(input: unknown, registry: Registry): ScenarioFile {
   checkJson(input, SCENARIO_BOUNDS, 'the scenario');
   const file = input as Partial<ScenarioFile> | null;
-  if (!isObject(file) || !Array.isArray(file.steps))
+  if (!isJsonObject(file) || !Array.isArray(file.steps))
     throw invalidScenario('a scenario is a JSON object with "steps": [...]');
   const extra = Object.keys(file).filter((key) => key !== 'steps' && key !== 'description');
   if (extra.length) throw invalidScenario(`unknown key "${extra[0]}" (a scenario has "steps" and a "description")`);
@@ -47,7 +47,7 @@ export const invalidScenario = (problem: string): ApiError => new ApiError(400, 
 
 /** Checks one step; returns the most characters its references can expand to, as far as schemas bound them. */
 function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDefinition>): number {
-  if (!isObject(step)) throw new Error('a step is an object like { "create": "customers", "data": {...} }');
+  if (!isJsonObject(step)) throw new Error('a step is an object like { "create": "customers", "data": {...} }');
   const actions = Object.keys(ACTIONS).filter((action) => action in step) as Action[];
   if (actions.length !== 1)
     throw new Error(`name one action: ${Object.keys(ACTIONS).join(', ')} (found ${actions.join(', ') || 'none'})`);
@@ -113,7 +113,7 @@ const TIME_SIZE = 27;
 function checkObject(step: Step, key: string, required: boolean): void {
   const value = (step as Record<string, unknown>)[key];
   if (value === undefined && !required) return;
-  if (!isObject(value)) throw new Error(`"${key}" must be an object`);
+  if (!isJsonObject(value)) throw new Error(`"${key}" must be an object`);
 }
 
 /** The data against the resource's schema; a value that holds a reference is checked when it is resolved. */
@@ -128,6 +128,3 @@ function checkData(step: Step, schema: JsonSchema, key: string): void {
   );
   if (errors.length) throw new Error(describeError(errors[0], key));
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,6 +6,7 @@ import { STATE_FORMAT, type StateFile } from './state-file.js';
 import { readJsonFile } from '../json-file.js';
 import { STATE_BOUNDS } from '../limits.js';
 import { writeStateFile } from './state-io.js';
+import { isJsonObject } from '../json-bounds.js';
 
 /** A named state as `addon state list` shows it. */
 export interface SavedStateInfo {
@@ -111,15 +112,15 @@ async function infoOfFile(name: string, path: string): Promise<SavedStateInfo> {
 /** Its time and record count, trusting nothing of the content's shape: this runs before any check. */
 function infoOf(name: string, content: unknown): SavedStateInfo {
   const file = content as Partial<Record<keyof StateFile, unknown>>;
-  if (!isObject(file) || file.format !== STATE_FORMAT) return unreadable(name, 'not an addon-devkit state file');
+  if (!isJsonObject(file) || file.format !== STATE_FORMAT) return unreadable(name, 'not an addon-devkit state file');
   if (typeof file.savedAt !== 'string') return unreadable(name, 'savedAt is not a string');
-  if (!isObject(file.organizations)) return unreadable(name, 'organizations is not an object');
+  if (!isJsonObject(file.organizations)) return unreadable(name, 'organizations is not an object');
   let records = 0;
   for (const [orgId, org] of Object.entries(file.organizations)) {
     const at = `organizations.${orgId}`;
-    if (!isObject(org)) return unreadable(name, `${at} is not an object`);
+    if (!isJsonObject(org)) return unreadable(name, `${at} is not an object`);
     if (org.records === undefined) continue;
-    if (!isObject(org.records)) return unreadable(name, `${at}.records is not an object`);
+    if (!isJsonObject(org.records)) return unreadable(name, `${at}.records is not an object`);
     for (const [resource, docs] of Object.entries(org.records)) {
       if (!Array.isArray(docs)) return unreadable(name, `${at}.records.${resource} is not an array`);
       records += docs.length;
@@ -129,9 +130,6 @@ function infoOf(name: string, content: unknown): SavedStateInfo {
 }
 
 const unreadable = (name: string, problem: string): SavedStateInfo => ({ name, savedAt: null, records: 0, problem });
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkName(name: string): string {
   if (!NAME.test(name))

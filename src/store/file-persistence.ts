@@ -6,6 +6,7 @@ import { fileError } from '../fs-errors.js';
 import { STATE_FORMAT } from '../state/state-file.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
 import type { Doc, JournalOp, Persistence, TableRows, Tables } from './store.js';
+import { isJsonObject } from '../json-bounds.js';
 
 /**
  * Durable storage in a data dir: `db.json`, a lowdb snapshot written atomically (temp file + rename, so
@@ -157,11 +158,11 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
     throw new UserError(`the store ${file} is not valid JSON (${(error as Error).message})`);
   }
   // Most likely an export aimed at db.json: say where such a file belongs.
-  if (isObject(content) && content.format === STATE_FORMAT)
+  if (isJsonObject(content) && content.format === STATE_FORMAT)
     throw new UserError(
       `the store ${file} is not a store snapshot but a state file; move it out of the data dir and start with --import <file>`,
     );
-  const problem = !isObject(content)
+  const problem = !isJsonObject(content)
     ? 'it is not a JSON object'
     : content.format !== 1
       ? 'its "format" is not 1'
@@ -174,9 +175,9 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
 
 /** Why `rows` is not collection -> scope -> documents with string ids; null when it is. */
 function rowsProblem(rows: unknown, at: string): string | null {
-  if (!isObject(rows)) return `${at} is not an object`;
+  if (!isJsonObject(rows)) return `${at} is not an object`;
   for (const [collection, byScope] of Object.entries(rows)) {
-    if (!isObject(byScope)) return `${at}.${collection} is not an object`;
+    if (!isJsonObject(byScope)) return `${at}.${collection} is not an object`;
     for (const [scope, docs] of Object.entries(byScope)) {
       if (!Array.isArray(docs)) return `${at}.${collection}.${scope} is not an array`;
       const i = docs.findIndex((doc) => !isDoc(doc));
@@ -188,17 +189,14 @@ function rowsProblem(rows: unknown, at: string): string | null {
 
 /** One of the changes `append` writes (store.ts, JournalOp). */
 function isOp(value: unknown): value is JournalOp {
-  if (!isObject(value)) return false;
+  if (!isJsonObject(value)) return false;
   if (value.clear === true) return true;
   if ('replace' in value) return rowsProblem(value.replace, 'replace') === null;
   if (typeof value.c !== 'string' || typeof value.s !== 'string') return false;
   return 'put' in value ? isDoc(value.put) : typeof value.del === 'string';
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isDoc = (value: unknown): value is Doc => isObject(value) && typeof value._id === 'string';
+const isDoc = (value: unknown): value is Doc => isJsonObject(value) && typeof value._id === 'string';
 
 /**
  * A kill mid-append can leave a torn last line: that change was never acknowledged, so it is dropped.

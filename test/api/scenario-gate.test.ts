@@ -18,6 +18,10 @@ async function started(): Promise<Em & { token: string }> {
   return Object.assign(em, { token: (await em.mintToken({})).token });
 }
 
+/** A scenario of `steps`, run over the control API. */
+const runScenario = (em: Em, steps: unknown[]) =>
+  em.call('POST', '/_emulator/scenario', { body: { scenario: { steps } } });
+
 /** A request that notes its name in `order` once it is answered. */
 function tracked(promise: Promise<{ status: number; body: any }>, order: string[], name: string) {
   return promise.then((res) => {
@@ -42,17 +46,11 @@ describe('while a scenario runs', () => {
     receiver.hold = true;
     const order: string[] = [];
     const run = tracked(
-      em.call('POST', '/_emulator/scenario', {
-        body: {
-          scenario: {
-            steps: [
-              { create: 'customers', data: { name: 'Made by the run' } },
-              { advance: '1m' },
-              { update: 'customers', id: 'cus_missing', data: { name: 'x' } },
-            ],
-          },
-        },
-      }),
+      runScenario(em, [
+        { create: 'customers', data: { name: 'Made by the run' } },
+        { advance: '1m' },
+        { update: 'customers', id: 'cus_missing', data: { name: 'x' } },
+      ]),
       order,
       'scenario',
     );
@@ -114,17 +112,11 @@ describe('once a scenario has committed', () => {
     receiver.hold = true;
     const order: string[] = [];
     const run = tracked(
-      em.call('POST', '/_emulator/scenario', {
-        body: {
-          scenario: {
-            steps: [
-              { create: 'customers', as: 'a', data: { name: 'A' } },
-              { create: 'customers', as: 'b', data: { name: 'B' } },
-              { create: 'customers', as: 'c', data: { name: 'C' } },
-            ],
-          },
-        },
-      }),
+      runScenario(em, [
+        { create: 'customers', as: 'a', data: { name: 'A' } },
+        { create: 'customers', as: 'b', data: { name: 'B' } },
+        { create: 'customers', as: 'c', data: { name: 'C' } },
+      ]),
       order,
       'scenario',
     );
