@@ -9,7 +9,15 @@ export type { ErrorBody } from './api/error-body.js';
 export { covers } from './auth/scopes.js';
 export { createRegistry, DEFAULT_REGISTRY, type Registry } from './emulator/registry.js';
 export { RESOURCES } from './domain/resources/index.js';
-export type { ResourceDefinition } from './domain/resource.js';
+export type { ResourceDefinition, ResourceContext, ResourceRef, Samples, NewFields } from './domain/resource.js';
+// What a package user needs to define a resource of their own (docs/resources.md).
+export { defineResource, reference, type RecordOf, type PreparedOf, type PatchBodyOf } from './domain/define-resource.js';
+export { required, optional, filled, computed, withDefault, type Field, type FieldList } from './domain/fields.js';
+export * as schema from './domain/schema.js';
+export { Type, type Static } from '@sinclair/typebox';
+export { dataShape, field, type DataShape, type ResourceEvents } from './domain/event-family.js';
+export type { Lifecycle } from './domain/lifecycle.js';
+export type { TimeRule } from './domain/time-rules.js';
 export { signWebhook, verifyWebhookSignature, signingKey, SIGNATURE_HEADER } from './webhooks/signature.js';
 export type { EventDefinition } from './webhooks/catalog.js';
 import { DEFAULT_REGISTRY } from './emulator/registry.js';

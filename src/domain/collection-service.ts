@@ -3,8 +3,15 @@ import { notFound } from '../errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import { newId } from './ids.js';
 import { checkChange } from './lifecycle.js';
-import { merge, requireReference, type Fields, type ResourceContext, type ResourceDefinition } from './resource.js';
-import { storedFields, withDefaults } from './schema.js';
+import {
+  merge,
+  requireReference,
+  type Fields,
+  type ResourceContext,
+  type ResourceDefinition,
+  type ResourceRef,
+} from './resource.js';
+import { withDefaults, type ObjectSchema } from './schema.js';
 
 /** A record created (before null), changed, or deleted (after null): what events are made of. */
 export interface RecordChange {
@@ -34,24 +41,35 @@ export interface ListWindow {
  * schema defaults and the initial status, the lifecycle's locks and moves, the references, then the
  * definition's own rules; the record is stored with every field of its schema.
  */
-export interface CollectionService {
+export interface CollectionService<R extends Doc = Doc> {
   readonly definition: ResourceDefinition;
-  list(orgId: string, window: ListWindow): Page<Doc>;
-  get(orgId: string, id: string): Doc;
-  create(orgId: string, input: Fields): Promise<Doc>;
-  update(orgId: string, id: string, patch: Fields): Promise<Doc>;
+  list(orgId: string, window: ListWindow): Page<R>;
+  get(orgId: string, id: string): R;
+  /** `input` is a create body its schema has let through (the route, or the scenario check, validated it). */
+  create(orgId: string, input: Fields): Promise<R>;
+  /** `patch` is a PATCH body its schema has let through. */
+  update(orgId: string, id: string, patch: Fields): Promise<R>;
   remove(orgId: string, id: string): Promise<void>;
 }
 
-export function createCollectionService(
-  definition: ResourceDefinition,
+export function createCollectionService<R extends Doc, C extends Fields, P extends Fields>(
+  definition: ResourceDefinition<R, C, P>,
   { store, clock, onChange = () => {} }: DomainDeps,
-): CollectionService {
-  const { name, label, lifecycle, references = {} } = definition;
+): CollectionService<R> {
+  const { name, label, lifecycle, references } = definition;
+  const records = recordsOf(store, definition);
 
   const checkReferences = (ctx: ResourceContext, fields: Fields) => {
     for (const [field, collection] of Object.entries(references))
-      requireReference(ctx, field, collection, fields[field]);
+      requireReference(ctx, field, { name: collection, label: collection }, fields[field]);
+  };
+
+  /** A record as the store keeps it: every field of the record schema, in its order, and the emulator's own. */
+  const record = (fields: Fields, meta: { _id: string; createdAt: string; updatedAt: string }): R => {
+    const stored = storedFields(definition.recordSchema, fields);
+    const doc: Doc = { _id: meta._id, ...stored, createdAt: meta.createdAt, updatedAt: meta.updatedAt };
+    // Every field of the record schema, from rules typed by it: a record of the resource.
+    return doc as R;
   };
 
   /**
@@ -65,15 +83,15 @@ export function createCollectionService(
       orgId,
       now,
       today: now.slice(0, 10),
-      lookup: (collection, id) => store.get(collection, orgId, id),
+      lookup: (resource, id) => recordsOf(store, resource).get(orgId, id),
       sequence(sequence) {
-        const value = (taken.get(sequence) ?? (store.get(SEQUENCES, orgId, sequence)?.value as number) ?? 0) + 1;
+        const value = (taken.get(sequence) ?? Number(store.get(SEQUENCES, orgId, sequence)?.value ?? 0)) + 1;
         taken.set(sequence, value);
         return value;
       },
     };
     // The record first: a store that refuses it (store.put throws at once) takes no number either.
-    const save = (doc: Doc) =>
+    const save = (doc: R) =>
       Promise.all([
         store.put(name, orgId, doc),
         ...[...taken].map(([sequence, value]) => store.put(SEQUENCES, orgId, { _id: sequence, value })),
@@ -81,44 +99,41 @@ export function createCollectionService(
     return { ctx, save };
   };
 
-  const get = (orgId: string, id: string): Doc => {
-    const doc = store.get(name, orgId, id);
+  const get = (orgId: string, id: string): R => {
+    const doc = records.get(orgId, id);
     if (!doc) throw notFound(label, id);
     return doc;
   };
 
   return {
     definition,
-    list: (orgId, window) => store.list(name, orgId, window),
+    list: (orgId, window) => records.list(orgId, window),
     get,
 
     async create(orgId, input) {
       const { ctx, save } = contextFor(orgId);
-      const body = withDefaults(definition.createSchema, input);
-      if (lifecycle) body.status ??= lifecycle.initial;
+      // A body its schema let through, with its defaults and first status: what the rules are typed for.
+      const body = {
+        ...(lifecycle && { status: lifecycle.initial }),
+        ...withDefaults(definition.createSchema, input),
+      } as C;
       checkReferences(ctx, body);
-      const doc: Doc = {
-        _id: newId(definition.idPrefix),
-        ...storedFields(definition.recordSchema, definition.create?.(body, ctx) ?? body),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      };
+      const fields = definition.create?.(body, ctx) ?? body;
+      const doc = record(fields, { _id: newId(definition.idPrefix), createdAt: ctx.now, updatedAt: ctx.now });
       await save(doc);
       onChange({ orgId, collection: name, before: null, after: doc });
       return doc;
     },
 
-    async update(orgId, id, patch) {
+    async update(orgId, id, input) {
       const current = get(orgId, id);
       const { ctx, save } = contextFor(orgId);
+      // A body its schema let through: what the rules are typed for.
+      const patch = input as P;
       if (lifecycle) checkChange(label, lifecycle, current, patch);
       checkReferences(ctx, patch);
-      const doc: Doc = {
-        ...storedFields(definition.recordSchema, definition.update?.(current, patch, ctx) ?? merge(current, patch)),
-        _id: current._id,
-        createdAt: current.createdAt,
-        updatedAt: ctx.now,
-      };
+      const fields = definition.update?.(current, patch, ctx) ?? merge(current, patch);
+      const doc = record(fields, { _id: current._id, createdAt: String(current.createdAt), updatedAt: ctx.now });
       await save(doc);
       onChange({ orgId, collection: name, before: current, after: doc });
       return doc;
@@ -129,5 +144,26 @@ export function createCollectionService(
       await store.delete(name, orgId, id);
       onChange({ orgId, collection: name, before, after: null });
     },
+  };
+}
+
+/**
+ * The stored fields of a record, in the record schema's order: fields left out are stored as null, so
+ * every record of a resource has the same keys. `_id` and the timestamps are the emulator's own.
+ */
+function storedFields(recordSchema: ObjectSchema, fields: Fields): Fields {
+  const names = Object.keys(recordSchema.properties).filter((name) => !META.has(name));
+  return Object.fromEntries(names.map((name) => [name, fields[name] === undefined ? null : fields[name]]));
+}
+const META = new Set(['_id', 'createdAt', 'updatedAt']);
+
+/**
+ * The records of one resource in the store, typed as that resource's records: the store holds only
+ * records its collection service wrote, or a state file's, checked against the record schema on import.
+ */
+function recordsOf<T extends Doc>(store: Store, resource: ResourceRef<T>) {
+  return {
+    get: (orgId: string, id: string) => store.get(resource.name, orgId, id) as T | undefined,
+    list: (orgId: string, window: ListWindow) => store.list(resource.name, orgId, window) as Page<T>,
   };
 }

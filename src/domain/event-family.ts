@@ -8,7 +8,7 @@ import type { JsonSchema } from './schema.js';
 export type EventData = Record<string, unknown>;
 
 /** One catalog entry: what an event means, who may receive it, and the shape of its `data`. */
-export interface EventDefinition {
+export interface EventDefinition<R extends Doc = Doc> {
   name: string;
   description: string;
   /** A subscriber needs this resource's read scope (an add-on without it must not see its data). */
@@ -17,7 +17,7 @@ export interface EventDefinition {
   source: string;
   /** JSON schema of `data`. */
   schema: JsonSchema;
-  data(record: Doc, context: EventContext): EventData;
+  data(record: R, context: EventContext): EventData;
 }
 
 export interface EventContext {
@@ -28,7 +28,11 @@ export interface EventContext {
   before?: Doc | null;
 }
 
-export type Change = RecordChange;
+/** A change of a record of one resource, typed as its records. */
+export interface Change<R extends Doc = Doc> extends RecordChange {
+  before: R | null;
+  after: R | null;
+}
 
 /** The events of one resource and the rule of which of them a change fires. */
 export interface EventFamily {
@@ -53,21 +57,25 @@ export const field = {
  * An event's data fields, each named once: a schema (the record's field of the same name), or a
  * schema and where the value comes from (another field's name, or a function of the record).
  */
-export type FieldMap = Record<
-  string,
-  JsonSchema | [JsonSchema, string | ((record: Doc, context: EventContext) => unknown)]
->;
+export type FieldMap<R extends Doc = Doc> = Record<string, JsonSchema | readonly [JsonSchema, string | ReadField<R>]>;
+/**
+ * Reads a value of the data from a record. Written as a method's type, whose parameters TypeScript
+ * checks both ways, so the events of a resource typed by its records fit where any resource's do.
+ */
+type ReadField<R extends Doc> = { read(record: R, context: EventContext): unknown }['read'];
 
 /** The schema of a data object and the function that builds it from a record, from one field map. */
-export interface DataShape extends Pick<EventDefinition, 'schema' | 'data'> {
+export interface DataShape<R extends Doc = Doc> {
+  schema: JsonSchema;
+  data(record: R, context: EventContext): EventData;
   /** The map it was made from, to make a wider shape: `dataShape({ ...shape.fields, more })`. */
-  fields: FieldMap;
+  fields: FieldMap<R>;
 }
 
-export function dataShape(fields: FieldMap): DataShape {
+export function dataShape<R extends Doc = Doc>(fields: FieldMap<R>): DataShape<R> {
   const entries = Object.entries(fields).map(([name, spec]) => {
-    const [schema, from = name] = Array.isArray(spec) ? spec : [spec];
-    const read = typeof from === 'function' ? from : (record: Doc) => record[from];
+    const [schema, from = name] = isSourced(spec) ? spec : [spec];
+    const read = typeof from === 'function' ? from : (record: R) => record[from];
     return { name, schema, read };
   });
   return {
@@ -76,6 +84,10 @@ export function dataShape(fields: FieldMap): DataShape {
     data: (record, context) => Object.fromEntries(entries.map(({ name, read }) => [name, read(record, context)])),
   };
 }
+
+const isSourced = <R extends Doc>(
+  spec: FieldMap<R>[string],
+): spec is Extract<FieldMap<R>[string], readonly unknown[]> => Array.isArray(spec);
 
 const dataSchema = (properties: Record<string, JsonSchema>): JsonSchema => ({
   type: 'object',
@@ -93,20 +105,25 @@ export function changedFields(before: Doc | null | undefined, after: Doc): strin
 }
 
 /** An event of a resource's own, beside the created / updated / deleted and status events. */
-export type OwnEvent = Omit<EventDefinition, 'resource' | 'source'>;
+export interface OwnEvent<R extends Doc = Doc> {
+  name: string;
+  description: string;
+  schema: JsonSchema;
+  data(record: R, context: EventContext): EventData;
+}
 
 /** What a resource definition says about its events. */
-export interface ResourceEvents {
+export interface ResourceEvents<R extends Doc = Doc> {
   /** Event name prefix: `invoice`, `store.order`. */
   prefix: string;
   /** Singular noun for descriptions. */
   noun: string;
   /** The data of every event of the resource (its main fields). */
-  fields: DataShape;
+  fields: DataShape<R>;
   /** The data of `<prefix>.deleted`. */
-  deleted: DataShape;
+  deleted: DataShape<R>;
   /** Events of its own, and which of them a change fires (beside the common ones). */
-  own?: { events: OwnEvent[]; fired(change: Change): string[] };
+  own?: { events: OwnEvent<R>[]; fired(change: Change<R>): string[] };
 }
 
 /**

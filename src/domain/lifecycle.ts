@@ -1,33 +1,50 @@
 import { ApiError, withArticle } from '../errors.js';
-import type { Doc } from '../store/store.js';
-import type { Fields } from './resource.js';
 
 /**
  * A resource's statuses, declared on its definition: where a record starts, where each status may
  * go, which statuses announce themselves with an event, and which fields stop changing. Enforced
  * for every resource in one place (`checkChange`), read by the event catalog and the seeder.
  */
-export interface Lifecycle {
-  /** The status of a new record, unless its create body names another (where its schema allows). */
-  initial: string;
+export interface Lifecycle<S extends string = string> {
+  /** The status of a new record, unless its create body names another of `startIn`. */
+  readonly initial: NoInfer<S>;
+  /** The statuses a create body may name (its `status` field, `initial` by default); none when not given. */
+  readonly startIn?: readonly NoInfer<S>[];
   /** Each status, in order: the statuses it may move to, and the event a move into it fires. */
-  statuses: Record<string, { next: readonly string[]; event?: [suffix: string, description: string] }>;
+  readonly statuses: {
+    readonly [K in S]: {
+      readonly next: readonly NoInfer<S>[];
+      readonly event?: readonly [suffix: string, description: string];
+    };
+  };
   /** Fields that stop changing once a record leaves `editableIn` (all but `status` when not named). */
-  lock?: { fields?: readonly string[]; editableIn: readonly string[]; code: string; message(status: string): string };
+  readonly lock?: {
+    readonly fields?: readonly string[];
+    readonly editableIn: readonly NoInfer<S>[];
+    readonly code: string;
+    message(status: string): string;
+  };
 }
 
-export const statusesOf = (lifecycle: Lifecycle): string[] => Object.keys(lifecycle.statuses);
+// Object.keys says string; the statuses object has exactly the keys S.
+export const statusesOf = <S extends string>(lifecycle: Lifecycle<S>): S[] => Object.keys(lifecycle.statuses) as S[];
+
+/** What the lifecycle reads of a record and of a PATCH: their status. */
+interface WithStatus {
+  status?: unknown;
+  [field: string]: unknown;
+}
 
 /** Throws 409 when a PATCH changes a locked field or asks for a move the lifecycle does not allow. */
-export function checkChange(label: string, lifecycle: Lifecycle, current: Doc, patch: Fields): void {
+export function checkChange(label: string, lifecycle: Lifecycle, current: WithStatus, patch: WithStatus): void {
   const { status: next, ...changes } = patch;
-  const from = current.status as string;
+  const from = String(current.status);
   const { lock } = lifecycle;
   if (lock && !lock.editableIn.includes(from)) {
     const locked = Object.keys(changes).filter((name) => !lock.fields || lock.fields.includes(name));
     if (locked.length) throw new ApiError(409, lock.code, lock.message(from));
   }
-  if (next === undefined || next === from || lifecycle.statuses[from]?.next.includes(next as string)) return;
+  if (next === undefined || next === from || lifecycle.statuses[from]?.next.includes(String(next))) return;
   const allowed = lifecycle.statuses[from]?.next.length
     ? lifecycle.statuses[from].next.join(', ')
     : 'none (final status)';

@@ -2,10 +2,24 @@ import { invalid } from '../errors.js';
 import type { Doc } from '../store/store.js';
 import type { ResourceEvents } from './event-family.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { JsonSchema } from './schema.js';
+import type { ObjectSchema } from './schema.js';
 import type { TimeRule } from './time-rules.js';
 
 export type Fields = Record<string, unknown>;
+
+/** The emulator's own fields of every record. */
+export type RecordMeta = '_id' | 'createdAt' | 'updatedAt';
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type NullableKeys<R> = { [K in keyof R]: null extends R[K] ? K : never }[keyof R];
+/**
+ * What a resource's rules return for a record: every stored field, where those that may hold null may
+ * be left out (they are stored as null, so every record of a resource has the same keys).
+ */
+export type NewFields<R> = Simplify<
+  { [K in Exclude<keyof R, RecordMeta | NullableKeys<R>>]: R[K] } & {
+    [K in Exclude<NullableKeys<R>, RecordMeta>]?: R[K];
+  }
+>;
 
 /** What a resource's rules may read while they build a record. */
 export interface ResourceContext {
@@ -14,72 +28,94 @@ export interface ResourceContext {
   now: string;
   /** Emulated date, YYYY-MM-DD. */
   today: string;
-  /** A record of this organization, by collection and id. */
-  lookup(collection: string, id: string): Doc | undefined;
+  /** A record of this organization, of that resource, by id. */
+  lookup<T extends Doc>(resource: ResourceRef<T>, id: string): T | undefined;
   /** The next number of an organization-wide sequence (invoice numbers, order numbers). */
   sequence(name: string): number;
 }
 
-/** Gives a record of another collection for a sample: one seeded earlier, or one made for the purpose. */
-export type SampleRef = (collection: string, i: number) => Promise<Doc>;
+/**
+ * Names a resource, and (for TypeScript only) the type of its records: what a rule passes to
+ * `lookup` or a sample to `ref` to get a typed record of another resource.
+ */
+export interface ResourceRef<R extends Doc = Doc> {
+  readonly name: string;
+  readonly label: string;
+  /** Never set: carries the record type. */
+  readonly recordType?: R;
+}
+
+/** Gives a record of another resource for a sample: one seeded earlier, or one made for the purpose. */
+export type SampleRef = <T extends Doc>(resource: ResourceRef<T>, i: number) => Promise<T>;
 
 /** Realistic records of a resource, for `addon seed` and for `addon trigger` in an empty organization. */
-export interface Samples {
+export interface Samples<C extends Fields = Fields, S extends string = string> {
   /** How many records seeding an organization of `size` (its number of customers) makes. */
   count(size: number): number;
   /** The create body of the i-th sample record (deterministic in `i`). */
-  input(i: number, ref: SampleRef): Fields | Promise<Fields>;
+  input(i: number, ref: SampleRef): C | Promise<C>;
   /** The status the i-th seeded record is moved to along its lifecycle; by default it stays where it starts. */
-  status?(i: number): string;
+  status?(i: number): S;
 }
 
 /**
- * One business resource, whole: its schemas (which validate requests and make the OpenAPI document),
- * its references, lifecycle, rules and time rules, its events and its samples. Adding a resource is
- * adding one of these to the registry (emulator/registry.ts): its routes, scopes, events, OpenAPI
- * schemas, seeding and time rules follow from it.
+ * One business resource, whole, as `defineResource()` (define-resource.ts) makes it from one field
+ * list: its schemas (which validate requests and make the OpenAPI document) and the TypeScript types
+ * of its records and bodies, its references, lifecycle, rules and time rules, its events and its
+ * samples. Adding a resource is adding one of these to the registry (emulator/registry.ts): its
+ * routes, scopes, events, OpenAPI schemas, seeding and time rules follow from it.
+ *
+ * `R` is its record, `C` its create body (defaults applied), `P` its PATCH body. The rules are methods,
+ * so a typed definition fits where any definition is wanted (the registry holds them all).
  */
-export interface ResourceDefinition {
+export interface ResourceDefinition<
+  R extends Doc = Doc,
+  C extends Fields = Fields,
+  P extends Fields = Fields,
+> extends ResourceRef<R> {
   /** The collection, its path under the API, and its scopes' resource: `customers`. */
-  name: string;
+  readonly name: string;
   /** Singular, for messages: "customer cus_1 does not exist". */
-  label: string;
-  idPrefix: string;
-  description: string;
-  createSchema: JsonSchema;
-  updateSchema: JsonSchema;
-  recordSchema: JsonSchema;
+  readonly label: string;
+  readonly idPrefix: string;
+  readonly description: string;
+  readonly createSchema: ObjectSchema;
+  readonly updateSchema: ObjectSchema;
+  readonly recordSchema: ObjectSchema;
   /** Top-level fields that name another record of the organization, and its collection; checked on every write. */
-  references?: Record<string, string>;
-  lifecycle?: Lifecycle;
+  readonly references: Readonly<Record<string, string>>;
+  readonly lifecycle?: Lifecycle;
   /** What the emulated clock does to its records by itself (domain/time-rules.ts runs them). */
-  timeRules?: TimeRule[];
+  readonly timeRules?: readonly TimeRule<R, P>[];
   /**
    * The stored fields of a new record from a valid body, its schema defaults and initial status
    * applied; without it, the body as it is. Fields it leaves out are stored as null.
    */
-  create?(input: Fields, ctx: ResourceContext): Fields;
+  create?(input: C, ctx: ResourceContext): NewFields<R>;
   /** The stored fields after a valid PATCH that the lifecycle allowed; without it, the patch merged over the record. */
-  update?(current: Doc, patch: Fields, ctx: ResourceContext): Fields;
-  events: ResourceEvents;
-  samples: Samples;
+  update?(current: R, patch: P, ctx: ResourceContext): NewFields<R>;
+  readonly events: ResourceEvents<R>;
+  readonly samples: Samples;
 }
 
 /** Throws 400 when a referenced record is not in the organization. */
-export function requireReference(
+export function requireReference<T extends Doc>(
   ctx: ResourceContext,
   field: string,
-  collection: string,
+  resource: ResourceRef<T>,
   id: unknown,
-): Doc | undefined {
+): T | undefined {
   if (id === undefined || id === null) return undefined;
-  const found = ctx.lookup(collection, String(id));
+  const found = ctx.lookup(resource, String(id));
   if (!found) throw invalid([{ field, message: `refers to ${id}, which does not exist in this organization` }]);
   return found;
 }
 
+/** A record with a PATCH over it: each field named in the patch is the record's value or the patch's. */
+export type Merged<R, P> = Simplify<Omit<R, keyof P> & { [K in keyof P & keyof R]: R[K] | Exclude<P[K], undefined> }>;
+
 /** Fields of `patch` that are set, over `current`; `undefined` never erases. */
-export const merge = (current: Fields, patch: Fields): Fields => ({
+export const merge = <R extends Fields, P extends Fields>(current: R, patch: P): Merged<R, P> => ({
   ...current,
   ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
 });

@@ -2,7 +2,7 @@ import type { Doc } from '../store/store.js';
 import type { CollectionService } from './collection-service.js';
 import type { Domain } from './domain.js';
 import { pathTo } from './lifecycle.js';
-import { nth } from './resource.js';
+import { nth, type ResourceRef, type SampleRef } from './resource.js';
 
 export interface SeedSummary {
   orgId: string;
@@ -30,14 +30,18 @@ export async function seedOrganization(domain: Domain, orgId: string, size = 12)
     return state.docs;
   };
 
+  // The records seeded in the collection a sample names are records of that resource.
+  const ref: SampleRef = async <T extends Doc>(resource: ResourceRef<T>, j: number) =>
+    nth(await seedAll(resource.name), j) as T;
+
   const seedCollection = async (service: CollectionService): Promise<Doc[]> => {
     const { name, samples, lifecycle } = service.definition;
     const docs: Doc[] = [];
     for (let i = 0; i < samples.count(size); i++) {
-      let doc = await service.create(orgId, await samples.input(i, async (ref, j) => nth(await seedAll(ref), j)));
+      let doc = await service.create(orgId, await samples.input(i, ref));
       const target = samples.status?.(i);
       if (lifecycle && target) {
-        for (const status of pathTo(lifecycle, doc.status as string, target))
+        for (const status of pathTo(lifecycle, String(doc.status), target))
           doc = await service.update(orgId, doc._id, { status });
       }
       docs.push(doc);

@@ -10,16 +10,16 @@ import type { Fields } from './resource.js';
  * due, and the change made to it then (an unpaid invoice becomes overdue). The change is a PATCH
  * through the collection service, so the lifecycle, `updatedAt` and the events are those of a PATCH.
  */
-export interface TimeRule {
+export interface TimeRule<R extends Doc = Doc, P extends Fields = Fields> {
   /** Says what the rule does, in the message of a change that failed. */
   description: string;
   /**
    * The emulated instant (Unix ms) at which the record falls due, or null when it never does as it
    * stands. Null once `patch` is applied, so a record is moved once.
    */
-  dueAt(record: Doc): number | null;
+  dueAt(record: R): number | null;
   /** The PATCH body applied when the record is due. */
-  patch: Fields;
+  readonly patch: P;
 }
 
 /** Runs the time rules of every resource over every organization (emulator/create-emulator.ts wires it). */

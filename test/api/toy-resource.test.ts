@@ -1,45 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataShape, field } from '../../src/domain/event-family.js';
-import type { ResourceDefinition } from '../../src/domain/resource.js';
-import { RESOURCES } from '../../src/domain/resources/index.js';
-import { object, oneOf, patchOf, recordOf, requiredText } from '../../src/domain/schema.js';
+import {
+  dataShape,
+  defineResource,
+  field,
+  filled,
+  RESOURCES,
+  required,
+  schema,
+  withDefault,
+  type Lifecycle,
+  type RecordOf,
+} from '../../src/index.js';
 import { cleanUp, inProcess } from '../helpers.js';
 
 /**
- * The promise of src/domain/resource.ts: a resource is one definition. This one lives only here,
- * and the emulator made with it serves it everywhere a resource shows.
+ * The promise of src/domain/define-resource.ts: a resource is one definition, written as a package
+ * user writes it (from the package's own exports). It lives only here, and the emulator made with it
+ * serves it everywhere a resource shows.
  */
 const lifecycle = {
   initial: 'new',
   statuses: {
     new: { next: ['loved'] },
-    loved: { next: ['lost'], event: ['loved', 'A toy was loved.'] as [string, string] },
+    loved: { next: ['lost'], event: ['loved', 'A toy was loved.'] },
     lost: { next: [] },
   },
+} as const satisfies Lifecycle<'new' | 'loved' | 'lost'>;
+const fields = {
+  name: required(schema.requiredText(100)),
+  colour: filled(withDefault(schema.text(20), 'red')),
 };
-const fields = { name: requiredText(100), colour: { type: 'string', maxLength: 20, default: 'red' } };
-const recordSchema = recordOf('toy', {
-  ...fields,
-  colour: { type: 'string' },
-  status: oneOf(Object.keys(lifecycle.statuses)),
-});
-const toys: ResourceDefinition = {
+type Toy = RecordOf<typeof fields, keyof typeof lifecycle.statuses>;
+const toys = defineResource({
   name: 'toys',
   label: 'toy',
   idPrefix: 'toy',
   description: 'Toys, to prove a resource is one definition.',
-  createSchema: object(fields, ['name']),
-  updateSchema: patchOf({ ...fields, status: oneOf(Object.keys(lifecycle.statuses)) }, recordSchema),
-  recordSchema,
+  fields,
   lifecycle,
   events: {
     prefix: 'toy',
     noun: 'toy',
-    fields: dataShape({ toyId: [field.string, '_id'], name: field.string, status: field.string }),
+    fields: dataShape<Toy>({ toyId: [field.string, '_id'], name: field.string, status: field.string }),
     deleted: dataShape({ toyId: [field.string, '_id'] }),
   },
   samples: { count: (size) => size + 1, input: (i) => ({ name: `Teddy ${i}` }), status: () => 'lost' },
-};
+});
 
 let em: Awaited<ReturnType<typeof inProcess>>;
 beforeAll(async () => {

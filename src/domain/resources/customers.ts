@@ -1,28 +1,21 @@
+import { defineResource, type RecordOf } from '../define-resource.js';
 import { dataShape, field } from '../event-family.js';
-import { nth, type ResourceDefinition } from '../resource.js';
-import { address, currency, nullable, object, patchOf, recordOf, requiredText, text } from '../schema.js';
+import { filled, optional, required } from '../fields.js';
+import { nth } from '../resource.js';
+import { address, currency, requiredText, text } from '../schema.js';
+import { withDefault } from '../fields.js';
 
 const fields = {
-  name: requiredText(200),
-  email: text(254, { format: 'email' }),
-  phone: text(40),
-  company: text(200),
-  taxId: text(50),
-  currency,
-  address,
-  notes: text(2000),
+  name: required(requiredText(200)),
+  email: optional(text(254, { format: 'email' })),
+  phone: optional(text(40)),
+  company: optional(text(200)),
+  taxId: optional(text(50)),
+  currency: filled(withDefault(currency, 'USD')),
+  address: optional(address),
+  notes: optional(text(2000)),
 };
-
-const recordSchema = recordOf('cus', {
-  name: fields.name,
-  email: nullable(fields.email),
-  phone: nullable(fields.phone),
-  company: nullable(fields.company),
-  taxId: nullable(fields.taxId),
-  currency: { type: 'string' },
-  address: nullable(address),
-  notes: nullable(fields.notes),
-});
+export type Customer = RecordOf<typeof fields>;
 
 const COMPANIES = [
   'Acme Ltd',
@@ -62,14 +55,12 @@ const CITIES: Array<[string, string]> = [
 ];
 const CURRENCIES: Record<string, string> = { US: 'USD', GB: 'GBP' };
 
-export const customers: ResourceDefinition = {
+export const customers = defineResource({
   name: 'customers',
   label: 'customer',
   idPrefix: 'cus',
   description: 'People and companies the organization bills.',
-  createSchema: object(fields, ['name']),
-  updateSchema: patchOf(fields, recordSchema),
-  recordSchema,
+  fields,
   events: {
     prefix: 'customer',
     noun: 'customer',
@@ -99,4 +90,4 @@ export const customers: ResourceDefinition = {
       };
     },
   },
-};
+});

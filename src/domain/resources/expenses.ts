@@ -1,47 +1,31 @@
+import { Type } from '@sinclair/typebox';
+import { defineResource, type RecordOf } from '../define-resource.js';
 import { dataShape, field } from '../event-family.js';
-import { statusesOf, type Lifecycle } from '../lifecycle.js';
-import type { ResourceDefinition } from '../resource.js';
+import { computed, filled, optional, required, withDefault } from '../fields.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { merge, nth } from '../resource.js';
-import {
-  currency,
-  date,
-  nullable,
-  object,
-  oneOf,
-  patchOf,
-  recordOf,
-  requiredText,
-  text,
-  timestamp,
-} from '../schema.js';
+import { currency, date, nullable, requiredText, text, timestamp } from '../schema.js';
 
-const lifecycle: Lifecycle = {
+const lifecycle = {
   initial: 'pending',
   statuses: {
     pending: { next: ['approved', 'rejected'] },
     approved: { next: [], event: ['approved', 'An expense was approved.'] },
     rejected: { next: ['pending'], event: ['rejected', 'An expense was rejected.'] },
   },
-};
+} as const satisfies Lifecycle<'pending' | 'approved' | 'rejected'>;
 
 const fields = {
-  description: requiredText(500),
-  amount: { type: 'number', exclusiveMinimum: 0, maximum: 1e12 },
-  currency,
-  category: text(100, { default: 'general', description: 'e.g. travel, meals, software, office' }),
-  date: { ...date, description: 'YYYY-MM-DD; defaults to today on the emulated clock' },
-  vendor: text(200),
-  receiptUrl: text(2000, { format: 'uri' }),
+  description: required(requiredText(500)),
+  amount: required(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+  currency: filled(withDefault(currency, 'USD')),
+  category: filled(withDefault(text(100, { description: 'e.g. travel, meals, software, office' }), 'general')),
+  date: filled(Type.String({ ...date, description: 'YYYY-MM-DD; defaults to today on the emulated clock' })),
+  vendor: optional(text(200)),
+  receiptUrl: optional(text(2000, { format: 'uri' })),
+  approvedAt: computed(nullable(timestamp)),
 };
-
-const recordSchema = recordOf('exp', {
-  ...fields,
-  category: { type: 'string' },
-  vendor: nullable(fields.vendor),
-  receiptUrl: nullable(fields.receiptUrl),
-  status: oneOf(statusesOf(lifecycle)),
-  approvedAt: nullable(timestamp),
-});
+export type Expense = RecordOf<typeof fields, keyof typeof lifecycle.statuses>;
 
 const SAMPLES: Array<[string, string, number, string]> = [
   ['Train to client site', 'travel', 86.4, 'Deutsche Bahn'],
@@ -52,14 +36,12 @@ const SAMPLES: Array<[string, string, number, string]> = [
   ['Taxi to airport', 'travel', 48.2, 'City Cabs'],
 ];
 
-export const expenses: ResourceDefinition = {
+export const expenses = defineResource({
   name: 'expenses',
   label: 'expense',
   idPrefix: 'exp',
   description: 'Money the organization spent, submitted and then approved or rejected.',
-  createSchema: object(fields, ['description', 'amount']),
-  updateSchema: patchOf({ ...fields, status: oneOf(statusesOf(lifecycle)) }, recordSchema),
-  recordSchema,
+  fields,
   lifecycle,
   create: (input, ctx) => ({ ...input, date: input.date ?? ctx.today }),
   update(current, patch, ctx) {
@@ -87,6 +69,6 @@ export const expenses: ResourceDefinition = {
       const [description, category, amount, vendor] = nth(SAMPLES, i);
       return { description, category, amount, vendor };
     },
-    status: (i) => nth(['pending', 'approved', 'rejected'], i),
+    status: (i) => nth(['pending', 'approved', 'rejected'] as const, i),
   },
-};
+});

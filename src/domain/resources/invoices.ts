@@ -1,33 +1,24 @@
+import { Type } from '@sinclair/typebox';
 import { invalid, withArticle } from '../../errors.js';
+import { defineResource, reference, type RecordOf } from '../define-resource.js';
+import { computed, filled, optional, required, withDefault } from '../fields.js';
+import { priceLines, pricedLineSchema, type LineInput } from '../line-items.js';
 import type { Lifecycle } from '../lifecycle.js';
-import { statusesOf } from '../lifecycle.js';
-import { priceLines, pricedLineSchema } from '../line-items.js';
 import { fromCents, toCents } from '../money.js';
-import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
-import { merge, nth } from '../resource.js';
-import {
-  currency,
-  date,
-  id,
-  money,
-  nullable,
-  object,
-  oneOf,
-  patchOf,
-  recordOf,
-  requiredText,
-  text,
-  timestamp,
-} from '../schema.js';
+import { merge, nth, type NewFields, type ResourceContext } from '../resource.js';
+import { currency, date, money, nullable, requiredText, strict, text, timestamp } from '../schema.js';
 import type { TimeRule } from '../time-rules.js';
+import { customers } from './customers.js';
 import { invoiceEvents } from './invoice-events.js';
+import { products } from './products.js';
 
 /**
  * Paid and void invoices are final. A sent invoice becomes overdue by a PATCH, or by itself when the
- * emulated clock passes its due date (`overdue` below).
+ * emulated clock passes its due date (`overdue` below). A new invoice may start as a draft or sent.
  */
-const lifecycle: Lifecycle = {
+const lifecycle = {
   initial: 'draft',
+  startIn: ['draft', 'sent'],
   statuses: {
     draft: { next: ['sent', 'void'] },
     sent: { next: ['paid', 'overdue', 'void'], event: ['sent', 'An invoice was sent to its customer.'] },
@@ -38,93 +29,69 @@ const lifecycle: Lifecycle = {
   lock: {
     editableIn: ['draft', 'sent'],
     code: 'invoice_locked',
-    message: (status) => `${withArticle(status)} invoice can no longer be edited; only its status can change`,
+    message: (status: string) => `${withArticle(status)} invoice can no longer be edited; only its status can change`,
   },
-};
+} as const satisfies Lifecycle<'draft' | 'sent' | 'paid' | 'overdue' | 'void'>;
 
-const lineItem = object(
-  {
-    description: requiredText(500),
-    quantity: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
-    unitPrice: money,
-    productId: id('prod'),
-  },
-  ['description', 'quantity', 'unitPrice'],
-);
+const lineItem = strict({
+  description: requiredText(500),
+  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
+  unitPrice: money,
+  productId: Type.Optional(reference(products)),
+});
 
 const fields = {
-  customerId: id('cus'),
-  lineItems: { type: 'array', minItems: 1, maxItems: 500, items: lineItem },
-  status: oneOf(['draft', 'sent'], { default: 'draft', description: 'initial status' }),
-  currency: {
-    type: 'string',
-    pattern: currency.pattern,
-    description: "ISO 4217 code; defaults to the customer's currency",
-  },
-  issueDate: { ...date, description: 'YYYY-MM-DD; defaults to today on the emulated clock' },
-  dueDate: { ...date, description: 'YYYY-MM-DD; defaults to issueDate + 30 days' },
-  taxRate: { type: 'number', minimum: 0, maximum: 100, default: 0, description: 'percent, applied to the subtotal' },
-  notes: text(2000),
+  invoiceNumber: computed(Type.String({ description: 'INV-000001, numbered per organization' })),
+  customerId: required(reference(customers)),
+  customerName: computed(Type.String()),
+  currency: filled(
+    Type.String({ pattern: currency.pattern, description: "ISO 4217 code; defaults to the customer's currency" }),
+  ),
+  issueDate: filled(Type.String({ ...date, description: 'YYYY-MM-DD; defaults to today on the emulated clock' })),
+  dueDate: filled(Type.String({ ...date, description: 'YYYY-MM-DD; defaults to issueDate + 30 days' })),
+  lineItems: required(Type.Array(lineItem, { minItems: 1, maxItems: 500 }), Type.Array(pricedLineSchema(lineItem))),
+  subtotal: computed(money),
+  taxRate: filled(
+    withDefault(Type.Number({ minimum: 0, maximum: 100, description: 'percent, applied to the subtotal' }), 0),
+  ),
+  taxTotal: computed(money),
+  total: computed(money),
+  amountPaid: computed(money),
+  amountDue: computed(money),
+  notes: optional(text(2000)),
+  paidAt: computed(nullable(timestamp)),
 };
-
-const { status: _initial, ...editable } = fields;
-const updateFields = { ...editable, status: oneOf(statusesOf(lifecycle)) };
-
-const recordSchema = recordOf('inv', {
-  invoiceNumber: { type: 'string', description: 'INV-000001, numbered per organization' },
-  customerId: fields.customerId,
-  customerName: { type: 'string' },
-  status: oneOf(statusesOf(lifecycle)),
-  currency: { type: 'string' },
-  issueDate: date,
-  dueDate: date,
-  lineItems: {
-    type: 'array',
-    items: pricedLineSchema(lineItem),
-  },
-  subtotal: money,
-  taxRate: fields.taxRate,
-  taxTotal: money,
-  total: money,
-  amountPaid: money,
-  amountDue: money,
-  notes: nullable(fields.notes),
-  paidAt: nullable(timestamp),
-});
+export type Invoice = RecordOf<typeof fields, keyof typeof lifecycle.statuses>;
 
 /**
  * A sent invoice that still owes something is on time all through its due date, and overdue from the
  * start (00:00 UTC) of the day after it. Only `sent` matches, and nothing leads back to it from
  * `overdue`, so an invoice is moved once, whatever PATCHes come between.
  */
-const overdue: TimeRule = {
+const overdue: TimeRule<Invoice, { status: 'overdue' }> = {
   description: 'a sent invoice unpaid after its due date becomes overdue',
   dueAt: (invoice) =>
-    invoice.status === 'sent' && (invoice.amountDue as number) > 0
-      ? Date.parse(`${addDays(invoice.dueDate as string, 1)}T00:00:00Z`)
-      : null,
+    invoice.status === 'sent' && invoice.amountDue > 0 ? Date.parse(`${addDays(invoice.dueDate, 1)}T00:00:00Z`) : null,
   patch: { status: 'overdue' },
 };
 
 /** Seeded invoices are spread over every status. */
-const SEEDED_STATUSES = ['draft', 'sent', 'paid', 'sent', 'paid', 'overdue', 'void'];
+const SEEDED_STATUSES = ['draft', 'sent', 'paid', 'sent', 'paid', 'overdue', 'void'] as const;
 
-export const invoices: ResourceDefinition = {
+export const invoices = defineResource({
   name: 'invoices',
   label: 'invoice',
   idPrefix: 'inv',
   description: 'Invoices to customers; totals are computed by the emulator from the line items.',
-  createSchema: object(fields, ['customerId', 'lineItems']),
-  updateSchema: patchOf(updateFields, recordSchema),
-  recordSchema,
-  references: { customerId: 'customers' },
+  fields,
   lifecycle,
   timeRules: [overdue],
 
   create(input, ctx) {
-    const customer = ctx.lookup('customers', input.customerId as string)!;
-    const issueDate = (input.issueDate as string) ?? ctx.today;
-    const record: Fields = {
+    // The collection service checked the reference before the rules run.
+    const customer = ctx.lookup(customers, input.customerId)!;
+    const issueDate = input.issueDate ?? ctx.today;
+    const record = {
       ...input,
       invoiceNumber: `INV-${String(ctx.sequence('invoices')).padStart(6, '0')}`,
       customerName: customer.name,
@@ -133,13 +100,13 @@ export const invoices: ResourceDefinition = {
       dueDate: input.dueDate ?? addDays(issueDate, 30),
       amountPaid: 0,
     };
-    return priced(record, input.lineItems as Fields[], ctx);
+    return priced(record, input.lineItems, ctx);
   },
 
   update(current, patch, ctx) {
     const record = merge(current, patch);
-    if (patch.customerId !== undefined) record.customerName = ctx.lookup('customers', patch.customerId as string)!.name;
-    const result = priced(record, record.lineItems as Fields[], ctx);
+    if (patch.customerId !== undefined) record.customerName = ctx.lookup(customers, patch.customerId)!.name;
+    const result = priced(record, record.lineItems, ctx);
     if (record.status === 'paid' && current.status !== 'paid') {
       Object.assign(result, { amountPaid: result.total, amountDue: 0, paidAt: ctx.now });
     }
@@ -153,7 +120,7 @@ export const invoices: ResourceDefinition = {
     async input(i, ref) {
       const lineItems = [];
       for (let k = 0; k < 1 + (i % 2); k++) {
-        const product = await ref('products', i + k);
+        const product = await ref(products, i + k);
         lineItems.push({
           description: product.name,
           quantity: 1 + ((i + k) % 4),
@@ -161,21 +128,24 @@ export const invoices: ResourceDefinition = {
           productId: product._id,
         });
       }
-      return { customerId: (await ref('customers', i))._id, lineItems, taxRate: 19 };
+      return { customerId: (await ref(customers, i))._id, lineItems, taxRate: 19 };
     },
     status: (i) => nth(SEEDED_STATUSES, i),
   },
-};
+});
+
+/** What pricing reads of an invoice: a new one, or a record with a PATCH over it. */
+type Unpriced = Omit<NewFields<Invoice>, 'lineItems' | 'subtotal' | 'taxTotal' | 'total' | 'amountDue'>;
 
 /** Recomputes line amounts and totals, and checks the dates and product references. */
-function priced(record: Fields, lineItems: Fields[], ctx: ResourceContext): Fields {
-  if ((record.dueDate as string) < (record.issueDate as string)) {
+function priced(record: Unpriced, lineItems: readonly LineInput[], ctx: ResourceContext): NewFields<Invoice> {
+  if (record.dueDate < record.issueDate) {
     throw invalid([{ field: 'dueDate', message: 'must not be before issueDate' }]);
   }
   const { lines, subtotalCents: subtotal } = priceLines(lineItems, ctx, 'lineItems');
-  const taxTotal = Math.round((subtotal * (record.taxRate as number)) / 100);
+  const taxTotal = Math.round((subtotal * record.taxRate) / 100);
   const total = subtotal + taxTotal;
-  const amountPaid = toCents((record.amountPaid as number) ?? 0);
+  const amountPaid = toCents(record.amountPaid);
   return {
     ...record,
     lineItems: lines,

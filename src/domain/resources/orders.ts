@@ -1,13 +1,17 @@
+import { Type } from '@sinclair/typebox';
 import { withArticle } from '../../errors.js';
+import { defineResource, reference, type RecordOf } from '../define-resource.js';
 import { dataShape, field } from '../event-family.js';
-import { statusesOf, type Lifecycle } from '../lifecycle.js';
-import { priceLines, pricedLineSchema } from '../line-items.js';
+import { computed, filled, optional, required, withDefault } from '../fields.js';
+import { priceLines, pricedLineSchema, type LineInput } from '../line-items.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { fromCents, toCents } from '../money.js';
-import type { Fields, ResourceContext, ResourceDefinition } from '../resource.js';
-import { merge } from '../resource.js';
-import { address, currency, id, money, nullable, object, oneOf, patchOf, recordOf, requiredText } from '../schema.js';
+import { merge, type NewFields, type ResourceContext } from '../resource.js';
+import { address, currency, money, requiredText, strict } from '../schema.js';
+import { customers } from './customers.js';
+import { products } from './products.js';
 
-const lifecycle: Lifecycle = {
+const lifecycle = {
   initial: 'pending',
   statuses: {
     pending: { next: ['paid', 'cancelled'] },
@@ -20,52 +24,36 @@ const lifecycle: Lifecycle = {
     fields: ['items', 'shippingTotal'],
     editableIn: ['pending'],
     code: 'order_locked',
-    message: (status) => `the items and shipping of ${withArticle(status)} order can no longer change`,
+    message: (status: string) => `the items and shipping of ${withArticle(status)} order can no longer change`,
   },
-};
+} as const satisfies Lifecycle<'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded'>;
 
-const item = object(
-  {
-    productId: id('prod'),
-    description: requiredText(500),
-    quantity: { type: 'integer', minimum: 1, maximum: 1e6 },
-    unitPrice: money,
-  },
-  ['description', 'quantity', 'unitPrice'],
-);
-
-const fields = {
-  customerId: id('cus'),
-  items: { type: 'array', minItems: 1, maxItems: 500, items: item },
-  currency,
-  shippingAddress: address,
-  shippingTotal: { ...money, default: 0 },
-};
-
-const recordSchema = recordOf('ord', {
-  orderNumber: { type: 'string', description: 'SO-000001, numbered per organization' },
-  customerId: nullable(fields.customerId),
-  status: oneOf(statusesOf(lifecycle)),
-  currency: { type: 'string' },
-  items: {
-    type: 'array',
-    items: pricedLineSchema(item),
-  },
-  shippingAddress: nullable(address),
-  subtotal: money,
-  shippingTotal: money,
-  total: money,
+const item = strict({
+  productId: Type.Optional(reference(products)),
+  description: requiredText(500),
+  quantity: Type.Integer({ minimum: 1, maximum: 1e6 }),
+  unitPrice: money,
 });
 
-export const orders: ResourceDefinition = {
+const fields = {
+  orderNumber: computed(Type.String({ description: 'SO-000001, numbered per organization' })),
+  customerId: optional(reference(customers)),
+  currency: filled(withDefault(currency, 'USD')),
+  items: required(Type.Array(item, { minItems: 1, maxItems: 500 }), Type.Array(pricedLineSchema(item))),
+  shippingAddress: optional(address),
+  subtotal: computed(money),
+  shippingTotal: filled(withDefault(money, 0)),
+  total: computed(money),
+};
+type Status = keyof typeof lifecycle.statuses;
+export type Order = RecordOf<typeof fields, Status>;
+
+export const orders = defineResource({
   name: 'orders',
   label: 'store order',
   idPrefix: 'ord',
   description: "Orders placed in the organization's web store.",
-  createSchema: object(fields, ['items']),
-  updateSchema: patchOf({ ...fields, status: oneOf(statusesOf(lifecycle)) }, recordSchema),
-  recordSchema,
-  references: { customerId: 'customers' },
+  fields,
   lifecycle,
   create: (input, ctx) =>
     priced({ ...input, orderNumber: `SO-${String(ctx.sequence('orders')).padStart(6, '0')}` }, ctx),
@@ -80,26 +68,30 @@ export const orders: ResourceDefinition = {
       status: field.string,
       currency: field.string,
       total: field.number,
-      itemCount: [field.integer, (r) => (r.items as Array<{ quantity: number }>).reduce((n, i) => n + i.quantity, 0)],
+      itemCount: [field.integer, (r: Order) => r.items.reduce((n, i) => n + i.quantity, 0)],
     }),
     deleted: dataShape({ orderId: [field.string, '_id'], orderNumber: field.string }),
   },
   samples: {
     count: (size) => Math.ceil(size * 0.75),
     async input(i, ref) {
-      const product = await ref('products', i);
+      const product = await ref(products, i);
       const line = { productId: product._id, description: product.name, quantity: 1 + (i % 3) };
       return {
-        customerId: (await ref('customers', i))._id,
+        customerId: (await ref(customers, i))._id,
         items: [{ ...line, unitPrice: product.unitPrice }],
         shippingTotal: 4.95,
       };
     },
   },
-};
+});
 
-function priced(record: Fields, ctx: ResourceContext): Fields {
-  const { lines, subtotalCents: subtotal } = priceLines(record.items as Fields[], ctx, 'items');
-  const total = subtotal + toCents(record.shippingTotal as number);
+/** What pricing reads of an order: a new one, or a record with a PATCH over it. */
+type Unpriced = Omit<NewFields<Order>, 'items' | 'subtotal' | 'total'> & { items: readonly LineInput[] };
+
+/** The order with its items priced and its totals. */
+function priced(record: Unpriced, ctx: ResourceContext): NewFields<Order> {
+  const { lines, subtotalCents: subtotal } = priceLines(record.items, ctx, 'items');
+  const total = subtotal + toCents(record.shippingTotal);
   return { ...record, items: lines, subtotal: fromCents(subtotal), total: fromCents(total) };
 }

@@ -1,25 +1,23 @@
+import { Type } from '@sinclair/typebox';
+import { defineResource, type RecordOf } from '../define-resource.js';
 import { dataShape, field, type Change } from '../event-family.js';
-import { nth, type ResourceDefinition } from '../resource.js';
-import { currency, money, nullable, object, patchOf, recordOf, requiredText, text } from '../schema.js';
-import type { Doc } from '../../store/store.js';
+import { filled, optional, required, withDefault } from '../fields.js';
+import { nth } from '../resource.js';
+import { currency, money, requiredText, text } from '../schema.js';
 
+const count = Type.Integer({ minimum: 0, maximum: 1e9 });
 const fields = {
-  name: requiredText(200),
-  sku: text(64),
-  description: text(2000),
-  unitPrice: money,
-  currency,
-  taxRate: { type: 'number', minimum: 0, maximum: 100, default: 0, description: 'percent' },
-  stockQuantity: { type: 'integer', minimum: 0, maximum: 1e9, default: 0 },
-  lowStockThreshold: { type: 'integer', minimum: 0, maximum: 1e9, default: 5 },
-  isActive: { type: 'boolean', default: true },
+  name: required(requiredText(200)),
+  sku: optional(text(64)),
+  description: optional(text(2000)),
+  unitPrice: required(money),
+  currency: filled(withDefault(currency, 'USD')),
+  taxRate: filled(withDefault(Type.Number({ minimum: 0, maximum: 100, description: 'percent' }), 0)),
+  stockQuantity: filled(withDefault(count, 0)),
+  lowStockThreshold: filled(withDefault(count, 5)),
+  isActive: filled(withDefault(Type.Boolean(), true)),
 };
-
-const recordSchema = recordOf('prod', {
-  ...fields,
-  sku: nullable(fields.sku),
-  description: nullable(fields.description),
-});
+export type Product = RecordOf<typeof fields>;
 
 const eventData = dataShape({
   productId: [field.string, '_id'],
@@ -31,14 +29,12 @@ const eventData = dataShape({
   lowStockThreshold: field.integer,
 });
 
-const stock = (r: Doc | null) => (r?.stockQuantity as number | undefined) ?? 0;
-
 /** Stock falling to or below the threshold, or to zero. */
-function stockEvents({ before, after }: Change): string[] {
-  if (!before || !after || stock(after) >= stock(before)) return [];
-  if (stock(after) === 0) return ['product.out_of_stock'];
-  const threshold = after.lowStockThreshold as number;
-  return stock(after) <= threshold && stock(before) > threshold ? ['product.low_stock'] : [];
+function stockEvents({ before, after }: Change<Product>): string[] {
+  if (!before || !after || after.stockQuantity >= before.stockQuantity) return [];
+  if (after.stockQuantity === 0) return ['product.out_of_stock'];
+  const threshold = after.lowStockThreshold;
+  return after.stockQuantity <= threshold && before.stockQuantity > threshold ? ['product.low_stock'] : [];
 }
 
 const CATALOGUE: Array<[string, number]> = [
@@ -52,14 +48,12 @@ const CATALOGUE: Array<[string, number]> = [
   ['Onboarding workshop', 2400],
 ];
 
-export const products: ResourceDefinition = {
+export const products = defineResource({
   name: 'products',
   label: 'product',
   idPrefix: 'prod',
   description: 'Goods and services the organization sells, with stock levels.',
-  createSchema: object(fields, ['name', 'unitPrice']),
-  updateSchema: patchOf(fields, recordSchema),
-  recordSchema,
+  fields,
   events: {
     prefix: 'product',
     noun: 'product',
@@ -84,4 +78,4 @@ export const products: ResourceDefinition = {
       return { name, unitPrice, sku: `SKU-${1000 + i}`, stockQuantity: (i * 7) % 40, taxRate: 19 };
     },
   },
-};
+});

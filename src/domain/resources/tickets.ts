@@ -1,10 +1,14 @@
+import { Type } from '@sinclair/typebox';
+import { defineResource, reference, type RecordOf } from '../define-resource.js';
 import { dataShape, field } from '../event-family.js';
-import { statusesOf, type Lifecycle } from '../lifecycle.js';
-import { nth, type ResourceDefinition } from '../resource.js';
-import { id, nullable, object, oneOf, patchOf, recordOf, requiredText, text } from '../schema.js';
+import { filled, optional, required, withDefault } from '../fields.js';
+import type { Lifecycle } from '../lifecycle.js';
+import { nth } from '../resource.js';
+import { oneOf, requiredText, text } from '../schema.js';
+import { customers } from './customers.js';
 
 /** Closed is final; a solved ticket may be reopened. */
-const lifecycle: Lifecycle = {
+const lifecycle = {
   initial: 'open',
   statuses: {
     open: { next: ['pending', 'solved', 'closed'] },
@@ -12,24 +16,18 @@ const lifecycle: Lifecycle = {
     solved: { next: ['open', 'closed'], event: ['solved', 'A support ticket was marked solved.'] },
     closed: { next: [], event: ['closed', 'A support ticket was closed for good.'] },
   },
-};
+} as const satisfies Lifecycle<'open' | 'pending' | 'solved' | 'closed'>;
 
+const tag = requiredText(50);
 const fields = {
-  subject: requiredText(300),
-  description: text(10_000),
-  customerId: id('cus'),
-  priority: oneOf(['low', 'normal', 'high', 'urgent'], { default: 'normal' }),
-  assignee: text(200),
-  tags: { type: 'array', maxItems: 20, items: requiredText(50), uniqueItems: true },
+  subject: required(requiredText(300)),
+  description: optional(text(10_000)),
+  customerId: optional(reference(customers)),
+  priority: filled(withDefault(oneOf(['low', 'normal', 'high', 'urgent']), 'normal')),
+  assignee: optional(text(200)),
+  tags: filled(Type.Array(tag, { maxItems: 20, uniqueItems: true })),
 };
-
-const recordSchema = recordOf('tkt', {
-  ...fields,
-  description: nullable(fields.description),
-  customerId: nullable(fields.customerId),
-  assignee: nullable(fields.assignee),
-  status: oneOf(statusesOf(lifecycle)),
-});
+export type Ticket = RecordOf<typeof fields, keyof typeof lifecycle.statuses>;
 
 const SUBJECTS = [
   'Invoice PDF shows the wrong tax rate',
@@ -40,15 +38,12 @@ const SUBJECTS = [
   'Question about payment terms',
 ];
 
-export const tickets: ResourceDefinition = {
+export const tickets = defineResource({
   name: 'tickets',
   label: 'ticket',
   idPrefix: 'tkt',
   description: 'Support tickets, optionally linked to a customer.',
-  createSchema: object(fields, ['subject']),
-  updateSchema: patchOf({ ...fields, status: oneOf(statusesOf(lifecycle)) }, recordSchema),
-  recordSchema,
-  references: { customerId: 'customers' },
+  fields,
   lifecycle,
   create: (input) => ({ ...input, tags: input.tags ?? [] }),
   events: {
@@ -69,9 +64,9 @@ export const tickets: ResourceDefinition = {
     input: async (i, ref) => ({
       subject: nth(SUBJECTS, i),
       description: 'Reported through the help widget.',
-      customerId: (await ref('customers', i))._id,
-      priority: nth(['normal', 'high', 'low', 'urgent'], i),
+      customerId: (await ref(customers, i))._id,
+      priority: nth(['normal', 'high', 'low', 'urgent'] as const, i),
       tags: [nth(['billing', 'login', 'export'], i)],
     }),
   },
-};
+});

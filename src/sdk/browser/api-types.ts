@@ -482,6 +482,7 @@ export interface components {
       phone: string | null;
       company: string | null;
       taxId: string | null;
+      /** @description ISO 4217 code */
       currency: string;
       address: {
         line1?: string;
@@ -547,17 +548,16 @@ export interface components {
       invoiceNumber: string;
       customerId: string;
       customerName: string;
-      /** @enum {string} */
-      status: 'draft' | 'sent' | 'paid' | 'overdue' | 'void';
+      /** @description ISO 4217 code; defaults to the customer's currency */
       currency: string;
       /**
        * Format: date
-       * @description YYYY-MM-DD
+       * @description YYYY-MM-DD; defaults to today on the emulated clock
        */
       issueDate: string;
       /**
        * Format: date
-       * @description YYYY-MM-DD
+       * @description YYYY-MM-DD; defaults to issueDate + 30 days
        */
       dueDate: string;
       lineItems: {
@@ -568,10 +568,7 @@ export interface components {
         amount: number;
       }[];
       subtotal: number;
-      /**
-       * @description percent, applied to the subtotal
-       * @default 0
-       */
+      /** @description percent, applied to the subtotal */
       taxRate: number;
       taxTotal: number;
       total: number;
@@ -580,6 +577,8 @@ export interface components {
       notes: string | null;
       /** Format: date-time */
       paidAt: string | null;
+      /** @enum {string} */
+      status: 'draft' | 'sent' | 'paid' | 'overdue' | 'void';
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -587,6 +586,18 @@ export interface components {
     };
     InvoiceCreate: {
       customerId: string;
+      /** @description ISO 4217 code; defaults to the customer's currency */
+      currency?: string;
+      /**
+       * Format: date
+       * @description YYYY-MM-DD; defaults to today on the emulated clock
+       */
+      issueDate?: string;
+      /**
+       * Format: date
+       * @description YYYY-MM-DD; defaults to issueDate + 30 days
+       */
+      dueDate?: string;
       lineItems: {
         description: string;
         quantity: number;
@@ -594,11 +605,20 @@ export interface components {
         productId?: string;
       }[];
       /**
+       * @description percent, applied to the subtotal
+       * @default 0
+       */
+      taxRate?: number;
+      notes?: string;
+      /**
        * @description initial status
        * @default draft
        * @enum {string}
        */
       status?: 'draft' | 'sent';
+    };
+    InvoicePatch: {
+      customerId?: string;
       /** @description ISO 4217 code; defaults to the customer's currency */
       currency?: string;
       /**
@@ -611,33 +631,12 @@ export interface components {
        * @description YYYY-MM-DD; defaults to issueDate + 30 days
        */
       dueDate?: string;
-      /**
-       * @description percent, applied to the subtotal
-       * @default 0
-       */
-      taxRate?: number;
-      notes?: string;
-    };
-    InvoicePatch: {
-      customerId?: string;
       lineItems?: {
         description: string;
         quantity: number;
         unitPrice: number;
         productId?: string;
       }[];
-      /** @description ISO 4217 code; defaults to the customer's currency */
-      currency?: string;
-      /**
-       * Format: date
-       * @description YYYY-MM-DD; defaults to today on the emulated clock
-       */
-      issueDate?: string;
-      /**
-       * Format: date
-       * @description YYYY-MM-DD; defaults to issueDate + 30 days
-       */
-      dueDate?: string;
       /** @description percent, applied to the subtotal */
       taxRate?: number;
       notes?: string | null;
@@ -650,21 +649,12 @@ export interface components {
       sku: string | null;
       description: string | null;
       unitPrice: number;
-      /**
-       * @description ISO 4217 code
-       * @default USD
-       */
+      /** @description ISO 4217 code */
       currency: string;
-      /**
-       * @description percent
-       * @default 0
-       */
+      /** @description percent */
       taxRate: number;
-      /** @default 0 */
       stockQuantity: number;
-      /** @default 5 */
       lowStockThreshold: number;
-      /** @default true */
       isActive: boolean;
       /** Format: date-time */
       createdAt: string;
@@ -710,11 +700,9 @@ export interface components {
       _id: string;
       description: string;
       amount: number;
-      /**
-       * @description ISO 4217 code
-       * @default USD
-       */
+      /** @description ISO 4217 code */
       currency: string;
+      /** @description e.g. travel, meals, software, office */
       category: string;
       /**
        * Format: date
@@ -724,10 +712,10 @@ export interface components {
       vendor: string | null;
       /** Format: uri */
       receiptUrl: string | null;
-      /** @enum {string} */
-      status: 'pending' | 'approved' | 'rejected';
       /** Format: date-time */
       approvedAt: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -778,10 +766,7 @@ export interface components {
       subject: string;
       description: string | null;
       customerId: string | null;
-      /**
-       * @default normal
-       * @enum {string}
-       */
+      /** @enum {string} */
       priority: 'low' | 'normal' | 'high' | 'urgent';
       assignee: string | null;
       tags: string[];
@@ -820,14 +805,13 @@ export interface components {
       /** @description SO-000001, numbered per organization */
       orderNumber: string;
       customerId: string | null;
-      /** @enum {string} */
-      status: 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
+      /** @description ISO 4217 code */
       currency: string;
       items: {
-        productId: string | null;
         description: string;
         quantity: number;
         unitPrice: number;
+        productId: string | null;
         amount: number;
       }[];
       shippingAddress: {
@@ -842,6 +826,8 @@ export interface components {
       subtotal: number;
       shippingTotal: number;
       total: number;
+      /** @enum {string} */
+      status: 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -849,17 +835,17 @@ export interface components {
     };
     StoreOrderCreate: {
       customerId?: string;
+      /**
+       * @description ISO 4217 code
+       * @default USD
+       */
+      currency?: string;
       items: {
         productId?: string;
         description: string;
         quantity: number;
         unitPrice: number;
       }[];
-      /**
-       * @description ISO 4217 code
-       * @default USD
-       */
-      currency?: string;
       shippingAddress?: {
         line1?: string;
         line2?: string;
@@ -874,14 +860,14 @@ export interface components {
     };
     StoreOrderPatch: {
       customerId?: string | null;
+      /** @description ISO 4217 code */
+      currency?: string;
       items?: {
         productId?: string;
         description: string;
         quantity: number;
         unitPrice: number;
       }[];
-      /** @description ISO 4217 code */
-      currency?: string;
       shippingAddress?: {
         line1?: string;
         line2?: string;

@@ -1,0 +1,138 @@
+import type { Static, TSchema, TString } from '@sinclair/typebox';
+import type { Doc } from '../store/store.js';
+import type { ResourceEvents } from './event-family.js';
+import {
+  REFERS_TO,
+  withoutDefault,
+  type CreateOf,
+  type Field,
+  type FieldList,
+  type PatchOf,
+  type StoredOf,
+} from './fields.js';
+import { statusesOf, type Lifecycle } from './lifecycle.js';
+import type { Fields, NewFields, ResourceContext, ResourceDefinition, ResourceRef, Samples } from './resource.js';
+import { id, nullable, oneOf, timestamp, type JsonSchema, type ObjectSchema } from './schema.js';
+import type { TimeRule } from './time-rules.js';
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Status<S extends string> = [S] extends [never] ? unknown : { status: S };
+
+/** A stored record: the emulator's id, the field list's fields, the lifecycle's status, and timestamps. */
+export type RecordOf<F extends FieldList, S extends string = never> = Simplify<
+  { _id: string } & StoredOf<F> & Status<S> & { createdAt: string; updatedAt: string }
+>;
+/** The field names whose create-body schema has a `default` (`withDefault`): present once defaults are applied. */
+type DefaultedKeys<F extends FieldList> = {
+  [K in keyof F]: F[K]['input'] extends { default: unknown } ? K : never;
+}[keyof F];
+/** A create body as the rules receive it: defaults applied, the status set. */
+export type PreparedOf<F extends FieldList, S extends string = never> = Simplify<
+  CreateOf<F> & {
+    [K in Extract<DefaultedKeys<F>, keyof CreateOf<F>>]-?: Exclude<CreateOf<F>[K], undefined>;
+  } & Status<S>
+>;
+export type PatchBodyOf<F extends FieldList, S extends string = never> = Simplify<
+  PatchOf<F> & ([S] extends [never] ? unknown : { status?: S })
+>;
+
+/** A resource's field list and rules, from which `defineResource` derives its schemas and types. */
+export interface ResourceSpec<
+  F extends FieldList,
+  S extends string,
+  R extends Doc,
+  C extends Fields,
+  P extends Fields,
+> {
+  name: string;
+  label: string;
+  idPrefix: string;
+  description: string;
+  /** Every field, in the order records show them; `required`, `optional`, `filled`, `computed` (fields.ts). */
+  fields: F;
+  lifecycle?: Lifecycle<S>;
+  // The types of records and bodies come from the fields and the lifecycle alone (NoInfer), never from
+  // what the rules happen to accept.
+  timeRules?: readonly TimeRule<NoInfer<R>, NoInfer<P>>[];
+  create?(input: NoInfer<C>, ctx: ResourceContext): NewFields<NoInfer<R>>;
+  update?(current: NoInfer<R>, patch: NoInfer<P>, ctx: ResourceContext): NewFields<NoInfer<R>>;
+  events: ResourceEvents<NoInfer<R>>;
+  samples: Samples<CreateOf<F>, NoInfer<S>>;
+}
+
+/**
+ * A resource from one field list: the create body (input fields, those named `required` required),
+ * the PATCH body (every input field optional, without defaults, null allowed where the record may hold
+ * null, at least one field), the stored record (`_id` with the resource's prefix, every field, the
+ * lifecycle's status, timestamps), the references (fields made with `reference`), and the TypeScript
+ * types of all three, so the rules are checked against the schemas that validate the requests.
+ */
+export function defineResource<
+  const F extends FieldList,
+  const S extends string = never,
+  R extends Doc = RecordOf<F, S>,
+  C extends Fields = PreparedOf<F, S>,
+  P extends Fields = PatchBodyOf<F, S>,
+>(spec: ResourceSpec<F, S, R, C, P>): ResourceDefinition<R, C, P> {
+  const { fields, lifecycle, idPrefix } = spec;
+  const entries = Object.entries<Field>(fields);
+  const inputs = entries.flatMap(([name, field]) => (field.input ? ([[name, field as InputField]] as const) : []));
+  const statuses = lifecycle ? statusesOf(lifecycle) : [];
+  const status = oneOf(statuses);
+  const startIn: Record<string, JsonSchema> = lifecycle?.startIn?.length
+    ? { status: oneOf(lifecycle.startIn, { default: lifecycle.initial, description: 'initial status' }) }
+    : {};
+
+  const createSchema = objectSchema(
+    { ...Object.fromEntries(inputs.map(([name, field]) => [name, field.input])), ...startIn },
+    inputs.filter(([, field]) => field.required).map(([name]) => name),
+  );
+  const clearable = (field: InputField) => isNullable(field.stored);
+  const updateSchema = {
+    ...objectSchema({
+      ...Object.fromEntries(
+        inputs.map(([name, field]) => {
+          const schema = withoutDefault(field.input);
+          return [name, clearable(field) ? nullable(schema) : schema];
+        }),
+      ),
+      ...(lifecycle ? { status } : {}),
+    }),
+    minProperties: 1,
+  };
+  const stored = {
+    _id: id(idPrefix),
+    ...Object.fromEntries(entries.map(([name, field]) => [name, field.stored])),
+    ...(lifecycle ? { status } : {}),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+  const recordSchema = objectSchema(stored, Object.keys(stored));
+  const references = Object.fromEntries(
+    entries.flatMap(([name, field]) => (field.refersTo ? [[name, field.refersTo]] : [])),
+  );
+
+  return { ...spec, createSchema, updateSchema, recordSchema, references, lifecycle };
+}
+
+type InputField = Field<TSchema, TSchema>;
+
+const objectSchema = (properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...(required.length ? { required } : {}),
+});
+
+const isNullable = (schema: TSchema): boolean => [schema.type].flat().includes('null');
+
+/**
+ * The id of a record of another resource: its schema reads the prefix off that resource's definition,
+ * and a field made of it (at the top of the field list) is checked on every write.
+ */
+export const reference = <T extends Doc>(
+  resource: ResourceRef<T> & { idPrefix: string },
+  description?: string,
+): TString => Object.assign(id(resource.idPrefix), description ? { description } : {}, { [REFERS_TO]: resource.name });
+
+export type { Static };
