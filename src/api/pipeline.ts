@@ -7,7 +7,7 @@ import type { Clock, Timers } from '../clock.js';
 import type { FaultRule } from '../faults/fault-rule.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import { applyFault, useAfterWrite, type AppliedFault } from './fault-effects.js';
-import { API_PREFIX } from './addon-api.js';
+import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { ApiError } from '../errors.js';
 import type { WorldGate } from '../state/world-gate.js';
 import { useWorldGate } from './world-gate-hook.js';

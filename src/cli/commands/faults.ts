@@ -4,6 +4,7 @@ import { describeEffect, type FaultRule, type FaultRuleSpec } from '../../faults
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
 import { color, println } from '../output.js';
+import { API_PREFIX } from '../../sdk/browser/addresses.js';
 
 interface AddFlags extends EmulatorFlags {
   method?: string;
@@ -69,7 +70,7 @@ export function faultsCommand(program: Command): void {
       .command('add')
       .description('add a fault rule: API calls that match get the effect (or, with --webhooks, deliveries do)')
       .option('--method <method>', 'only this HTTP method')
-      .option('--path <path>', 'only this path under /api/addon/v1; * is one segment, like /invoices/*')
+      .option('--path <path>', `only this path under ${API_PREFIX}; * is one segment, like /invoices/*`)
       .option('--org <id>', 'only this organization')
       .option('--probability <p>', 'fire with this probability, 0 to 1 (default 1)', probability)
       .option('--times <n>', 'fire at most this many times', wholeNumber)
