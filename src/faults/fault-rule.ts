@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parseDuration } from '../duration.js';
 import { ApiError } from '../errors.js';
-import { PLAIN_ID } from '../emulator/settings.js';
+import { PLAIN_ID } from '../installation-ids.js';
 import { API_EFFECTS, FAULT_EFFECTS, WEBHOOK_EFFECTS, type EffectFields } from './effects.js';
 
 /**
