@@ -36,7 +36,7 @@ import { createWorldGate } from '../state/world-gate.js';
 import { checkScenario } from '../scenarios/scenario-check.js';
 import { runScenario } from '../scenarios/run-scenario.js';
 import { createHttpApp, listenOn } from './http-app.js';
-import { openPersistedClock } from './persisted-clock.js';
+import { openPersistedClock } from '../state/persisted-clock.js';
 import { createRegistry, type Registry } from './registry.js';
 import { sessionPolicy } from './session-policy.js';
 import { checkId, checkWebhookTimeout, resolveSettings, type EmulatorSettings } from './settings.js';
