@@ -13,7 +13,7 @@ import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
 import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
-import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
+import { startDemoAddon, type DemoAddon } from './demo-server.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
