@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { DEFAULT_EMULATOR_URL } from '../src/sdk/browser/addresses.js';
 
 // The emulator the dev server forwards to (`npx vite host-ui` while `addon dev` runs).
-const emulator = process.env.ADDON_EMULATOR_URL ?? 'http://127.0.0.1:4455';
+const emulator = process.env.ADDON_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
 
 // The control API refuses any Origin but the emulator's own (CSRF guard, docs/control-api.md), and the
 // dev server's origin is not one of them. In development only, the proxy strips the headers that

@@ -1,10 +1,10 @@
 /** The programmatic API: the emulator core that the CLI and the tests use, and its types. */
-export { createEmulator, DEFAULT_PORT, type Emulator, type EmulatorOptions } from './emulator/create-emulator.js';
+export { createEmulator, type Emulator, type EmulatorOptions } from './emulator/create-emulator.js';
 export { DEFAULT_SETTINGS, type EmulatorSettings } from './emulator/settings.js';
 export { createClock, type Clock } from './clock.js';
 export type { SessionClaims, MintRequest } from './auth/tokens.js';
 export type { AuditEntry } from './audit/audit-log.js';
-export { API_PREFIX } from './api/addon-api.js';
+export { API_PREFIX, DEFAULT_PORT } from './sdk/browser/addresses.js';
 export type { ErrorBody } from './api/error-body.js';
 export { covers } from './auth/scopes.js';
 export { createRegistry, DEFAULT_REGISTRY, type Registry } from './emulator/registry.js';

@@ -68,6 +68,12 @@ export const INBOX_KEEP = 200;
 export const MAX_INBOXES = 100;
 export const MAX_INBOX_BYTES = 16 * MiB;
 
+/**
+ * Deliveries the delivery log keeps, and so the most `addon deliveries -n` can show: past it, the
+ * oldest finished ones make room (a pending one stays until its retries end).
+ */
+export const MAX_DELIVERIES = 5000;
+
 /** The bounds each kind of input is checked against (json-bounds.ts), by name. */
 export const BODY_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES };
 export const STATE_BOUNDS = { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES };

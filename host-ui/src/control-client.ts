@@ -15,6 +15,7 @@ import type {
   ScopeReport,
   TriggerResult,
 } from './types';
+import { API_PREFIX } from '../../src/sdk/browser/addresses.js';
 
 /** An error answer, carrying the emulator's `message` (what the toast shows) and `code`. */
 export class ControlError extends Error {
@@ -84,7 +85,7 @@ export const control = {
     call<RecordsPage>('GET', `/_emulator/records/${encodeURIComponent(collection)}?${query({ orgId, limit })}`),
   seed: (orgId: string) =>
     call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', { orgId }),
-  catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', '/api/addon/v1/events/catalog'),
+  catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', `${API_PREFIX}/events/catalog`),
   faults: () => call<{ data: FaultRule[]; seed: number }>('GET', '/_emulator/faults'),
   parity: () => call<{ data: ParityWarning[]; strict: boolean }>('GET', '/_emulator/parity'),
   scopes: () => call<ScopeReport>('GET', '/_emulator/scopes'),

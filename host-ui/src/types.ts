@@ -19,7 +19,7 @@ export interface MintedToken {
   claims: SessionClaims;
 }
 
-export type DeliveryStatus = Delivery['status'];
+export type { DeliveryStatus } from '../../src/webhooks/delivery-status.js';
 
 export type { PublishedEvent as CatalogEvent } from '../../src/webhooks/catalog.js';
 

@@ -7,16 +7,13 @@ import { eventRoutes } from './event-routes.js';
 import type { SubscriptionService } from '../webhooks/subscriptions.js';
 import { useErrorBodies } from './error-body.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
+import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import type { OpenApiDocument } from './openapi.js';
 import type { Catalog } from '../webhooks/catalog.js';
 import type { Logger } from '../logger.js';
 
-export const API_PREFIX = '/api/addon/v1';
-
-export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
-
 /**
- * The emulated add-on REST API (register with prefix API_PREFIX). Add-ons call it from their iframe,
+ * The emulated add-on REST API (register with prefix API_PREFIX, sdk/browser/addresses.ts). Add-ons call it from their iframe,
  * another origin, with a bearer token and no cookies, so any origin may call it (CORS `*`).
  *
  * The CORS headers go to requests that carry an Origin, as every cross-origin request of a browser

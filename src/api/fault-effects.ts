@@ -4,9 +4,11 @@ import type { RateDecision } from '../auth/rate-limit.js';
 import { tokenExpired } from '../auth/tokens.js';
 import { toUnixSeconds, type Clock, type Timers } from '../clock.js';
 import { ApiError } from '../errors.js';
-import { describeEffect, type FaultRule } from '../faults/fault-rule.js';
+import { describeEffect } from '../faults/effects.js';
+import type { FaultRule } from '../faults/fault-rule.js';
 import type { ApiFault } from '../faults/fault-set.js';
 import { toErrorBody } from './error-body.js';
+import { rateLimited } from './rate-limit-answer.js';
 
 /** How long a `hang` holds a connection before the emulator closes it: clients give up sooner. */
 export const HANG_LIMIT_MS = 120_000;
@@ -54,13 +56,7 @@ export async function applyFault(
 
 function outcomeError(rule: FaultRule, reply: FastifyReply, { rate, clock }: FaultContext): ApiError {
   if (rule.expiredToken) return tokenExpired();
-  if (rule.rateLimited) {
-    // Exactly as the limiter answers when the window is used up.
-    const retryAfter = Math.max(1, rate.reset - toUnixSeconds(clock.now()));
-    reply.header('X-RateLimit-Remaining', 0).header('Retry-After', retryAfter);
-    const message = `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`;
-    return new ApiError(429, 'rate_limited', message, { retryAfter });
-  }
+  if (rule.rateLimited) return rateLimited(reply, rate.limit, Math.max(1, rate.reset - toUnixSeconds(clock.now())));
   return injected(rule.status!, rule);
 }
 

@@ -2,7 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ScopeList } from '../auth/scopes.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
-import { API_PREFIX } from './addon-api.js';
+import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { errorResponse, nameOf } from './schemas.js';
 
 /** The OpenAPI document of the emulated API, made on its first request. */

@@ -7,8 +7,9 @@ import type { Clock, Timers } from '../clock.js';
 import type { FaultRule } from '../faults/fault-rule.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import { applyFault, useAfterWrite, type AppliedFault } from './fault-effects.js';
-import { API_PREFIX } from './addon-api.js';
+import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { ApiError } from '../errors.js';
+import { answerRate } from './rate-limit-answer.js';
 import type { WorldGate } from '../state/world-gate.js';
 import { useWorldGate } from './world-gate-hook.js';
 
@@ -135,13 +136,8 @@ export function sessionOf(request: FastifyRequest): SessionClaims {
 
 function limitRate(limiter: RateLimiter, session: SessionClaims, reply: FastifyReply): RateDecision {
   const rate = limiter.hit(`${session.appId}\n${session.orgId}`);
-  reply.header('X-RateLimit-Limit', rate.limit);
-  reply.header('X-RateLimit-Remaining', rate.remaining);
-  reply.header('X-RateLimit-Reset', rate.reset);
-  if (rate.allowed) return rate;
-  reply.header('Retry-After', rate.retryAfter);
-  const message = `rate limit of ${rate.limit} requests per hour reached for this add-on in this organization`;
-  throw new ApiError(429, 'rate_limited', message, { retryAfter: rate.retryAfter });
+  answerRate(reply, rate);
+  return rate;
 }
 
 /**

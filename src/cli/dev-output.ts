@@ -2,7 +2,7 @@ import type { AuditEntry } from '../audit/audit-log.js';
 import type { Emulator } from '../emulator/create-emulator.js';
 import type { ParityWarning } from '../parity/parity-log.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
-import { DEFAULT_EMULATOR_URL } from './emulator-client.js';
+import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
 import { faultMark } from './fault-mark.js';
 import { color, printJsonLine, println } from './output.js';
 

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
+import { DEFAULT_HOST } from '../sdk/browser/addresses.js';
 import { printDevOutput } from './dev-output.js';
 import { writeStateFile } from '../state/state-io.js';
 import { color, printJsonLine, println } from './output.js';
@@ -49,7 +50,7 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
   });
   printDevOutput(emulator, {
     json: options.json,
-    host: options.emulator.host ?? '127.0.0.1',
+    host: options.emulator.host ?? DEFAULT_HOST,
     readyMs: Math.round(performance.now() - started),
   });
   // Loaded only when used: importing `open` costs start-up time on every run.

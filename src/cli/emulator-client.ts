@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
-
-export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4455';
+import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
 
 /** An emulator on this machine answers its status in milliseconds; a service that is not one may never answer. */
 const PROBE_TIMEOUT_MS = 3_000;

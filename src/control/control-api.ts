@@ -7,7 +7,7 @@ import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
 import type { ClockState } from '../clock.js';
 import { useErrorBodies } from '../api/error-body.js';
-import { PLAIN_ID } from '../emulator/settings.js';
+import { PLAIN_ID } from '../installation-ids.js';
 import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../emulator/session-policy.js';
 import type { Doc, Page } from '../store/store.js';

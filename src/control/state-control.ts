@@ -4,7 +4,7 @@ import { ApiError } from '../errors.js';
 import type { SavedStateInfo } from '../state/saved-states.js';
 import { summaryOf, type StateFile, type StateSummary } from '../state/state-file.js';
 import type { ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
-import { PLAIN_ID } from '../emulator/settings.js';
+import { PLAIN_ID } from '../installation-ids.js';
 import { MAX_SCENARIO_BYTES, MAX_SCENARIO_DEPTH, MAX_STATE_BYTES, MAX_STATE_DEPTH } from '../limits.js';
 
 export type { SavedStateInfo } from '../state/saved-states.js';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
 import type { EventData } from '../webhooks/catalog.js';
-import { INBOX_KEEP } from '../limits.js';
+import { INBOX_KEEP, MAX_DELIVERIES } from '../limits.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
+import { DELIVERY_STATUSES } from '../webhooks/delivery-status.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
 import type { TriggerResult } from '../webhooks/trigger.js';
 
@@ -28,7 +29,6 @@ export interface WebhookControlTarget {
 }
 
 const hide = { hide: true };
-const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'];
 const idParam = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] };
 
 /** `addon trigger`, `addon deliveries` and `addon inbox` (registered inside the guarded control API). */
@@ -52,7 +52,7 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
       querystring: object({
         event: { type: 'string' },
         status: { type: 'string', enum: DELIVERY_STATUSES },
-        limit: { type: 'integer', minimum: 1, maximum: 5000, default: 50 },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_DELIVERIES, default: 50 },
       }),
     },
     handler: async (request) => ({ data: target.deliveries(request.query) }),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_PREFIX } from '../api/addon-api.js';
+import { API_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from '../sdk/browser/addresses.js';
 import { openAuditLog, type AuditEntry } from '../audit/audit-log.js';
 import { createScopeUsage } from '../audit/scope-report.js';
 import { loadOrCreateKeys } from '../auth/keys.js';
@@ -13,7 +13,7 @@ import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
 import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
-import { startDemoAddon, type DemoAddon } from '../demo/demo-server.js';
+import { startDemoAddon, type DemoAddon } from './demo-server.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
@@ -36,7 +36,7 @@ import { createWorldGate } from '../state/world-gate.js';
 import { checkScenario } from '../scenarios/scenario-check.js';
 import { runScenario } from '../scenarios/run-scenario.js';
 import { createHttpApp, listenOn } from './http-app.js';
-import { openPersistedClock } from './persisted-clock.js';
+import { openPersistedClock } from '../state/persisted-clock.js';
 import { createRegistry, type Registry } from './registry.js';
 import { sessionPolicy } from './session-policy.js';
 import { checkId, checkWebhookTimeout, resolveSettings, type EmulatorSettings } from './settings.js';
@@ -127,8 +127,6 @@ export interface Emulator extends ControlTarget {
   /** In-process requests, without a socket (fastify's inject). */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
 }
-
-export const DEFAULT_PORT = 4455;
 
 /**
  * The one programmatic core: `addon dev`, `addon exec`, the host page and the tests all use it.
@@ -313,12 +311,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ownOrigins: () => origins,
 
       async listen() {
-        url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
+        url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST);
         const { port } = new URL(url);
         origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
         await lock?.announce(url);
         if (options.demo && !settings.addonUrl) {
-          demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? '127.0.0.1' });
+          demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? DEFAULT_HOST });
         }
         // Retries and time rules that fell due while the emulator was stopped go out now (the inbox
         // needs it listening).

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { addonApi, API_PREFIX } from '../api/addon-api.js';
+import { addonApi } from '../api/addon-api.js';
+import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { toErrorBody, useErrorBodies } from '../api/error-body.js';
 import { useDurableAnswers } from '../api/durable-answers.js';
 import { useJsonBodies } from '../api/json-bodies.js';

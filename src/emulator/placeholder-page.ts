@@ -1,3 +1,4 @@
+import { API_PREFIX } from '../sdk/browser/addresses.js';
 import type { EmulatorSettings } from './settings.js';
 
 const escape = (text: string) =>
@@ -24,7 +25,7 @@ th{text-align:left;padding-right:1.5rem;color:#5b6475;font-weight:500}code{backg
 <p>Mint a session token with <code>npx addon token</code> and call the API with
 <code>Authorization: Bearer &lt;token&gt;</code>.</p>
 <ul>
-<li><a href="/api/addon/v1/openapi.json">OpenAPI document</a></li>
+<li><a href="${API_PREFIX}/openapi.json">OpenAPI document</a></li>
 <li><a href="/.well-known/jwks.json">JWKS (token verification key)</a></li>
 </ul>
 </body>

@@ -1,6 +1,7 @@
 import { covers, type ScopeList } from '../auth/scopes.js';
 import { DEFAULT_REGISTRY } from './registry.js';
 import { UserError } from '../errors.js';
+import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 
 /** What an emulator emulates: one add-on, installed in one organization, opened by one user. */
@@ -34,8 +35,6 @@ export const DEFAULT_SETTINGS: EmulatorSettings = {
 
 /** A million an hour: a thousand times the platform's limit; a larger number is a typo. */
 export const MAX_RATE_LIMIT = 1_000_000;
-export const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
-export const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 /** The settings of `input` over the defaults, each checked; scopes are checked against `scopes`. */
 export function resolveSettings(

@@ -1,13 +1,14 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parseDuration } from '../duration.js';
 import { ApiError } from '../errors.js';
-import { PLAIN_ID } from '../emulator/settings.js';
+import { PLAIN_ID } from '../installation-ids.js';
+import { API_EFFECTS, FAULT_EFFECTS, WEBHOOK_EFFECTS, type EffectFields } from './effects.js';
 
 /**
  * One fault rule, in the one shape that `addon.config.json`, the control API (and so the CLI) and
- * the harness share: what it matches, how often it fires, and its effect, named by its key.
+ * the harness share: what it matches, how often it fires, and its effect, named by its key (effects.ts).
  */
-export interface FaultRuleSpec {
+export interface FaultRuleSpec extends EffectFields {
   /** `api` (the default): calls under /api/addon/v1; `webhooks`: deliveries. */
   target?: 'api' | 'webhooks';
   method?: string;
@@ -20,17 +21,6 @@ export interface FaultRuleSpec {
   probability?: number;
   /** At most this many times; default unlimited. */
   times?: number;
-  status?: number;
-  rateLimited?: true;
-  expiredToken?: true;
-  /** Milliseconds, fixed (`250`) or a range (`"200-800"`); may join one other effect. */
-  latency?: number | string;
-  reset?: true;
-  hang?: true;
-  afterWrite?: number;
-  duplicate?: true;
-  /** Emulated time a delivery is held back, like `5m`. */
-  delay?: string;
 }
 
 /** A rule in force: its spec with the defaults filled in, its id and how often it fired. */
@@ -41,11 +31,13 @@ export interface FaultRule extends FaultRuleSpec {
   hits: number;
 }
 
-export const API_EFFECTS = ['status', 'rateLimited', 'expiredToken', 'latency', 'reset', 'hang', 'afterWrite'] as const;
-export const WEBHOOK_EFFECTS = ['duplicate', 'delay'] as const;
-
-const errorStatus = { type: 'integer', minimum: 400, maximum: 599 };
-const yes = { type: 'boolean', const: true };
+/** The schema of each kind of effect's value. */
+const EFFECT_VALUES = {
+  flag: { type: 'boolean', const: true },
+  status: { type: 'integer', minimum: 400, maximum: 599 },
+  ms: { type: ['integer', 'string'], minimum: 0, maximum: 600_000, pattern: '^\\d{1,6}(-\\d{1,6})?$' },
+  duration: { type: 'string', minLength: 1, maxLength: 50 },
+};
 
 /** The JSON schema of a spec: the control API validates bodies with it, the config file its `faults`. */
 export const FAULT_RULE_SCHEMA = {
@@ -59,15 +51,7 @@ export const FAULT_RULE_SCHEMA = {
     event: { type: 'string', minLength: 1, maxLength: 100 },
     probability: { type: 'number', minimum: 0, maximum: 1 },
     times: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
-    status: errorStatus,
-    rateLimited: yes,
-    expiredToken: yes,
-    latency: { type: ['integer', 'string'], minimum: 0, maximum: 600_000, pattern: '^\\d{1,6}(-\\d{1,6})?$' },
-    reset: yes,
-    hang: yes,
-    afterWrite: errorStatus,
-    duplicate: yes,
-    delay: { type: 'string', minLength: 1, maxLength: 50 },
+    ...Object.fromEntries(FAULT_EFFECTS.map(({ key, value }) => [key, EFFECT_VALUES[value]])),
   },
 } as const;
 
@@ -124,20 +108,4 @@ export function delayMs(delay: string): number {
   } catch (error) {
     throw invalidRule((error as Error).message);
   }
-}
-
-/** What the rule does, in words: for the audit line, `addon faults` and the drawer. */
-export function describeEffect(rule: FaultRuleSpec): string {
-  const parts = [
-    rule.status !== undefined && `status ${rule.status}`,
-    rule.rateLimited && 'rate limited',
-    rule.expiredToken && 'expired token',
-    rule.reset && 'connection reset',
-    rule.hang && 'hang',
-    rule.afterWrite !== undefined && `status ${rule.afterWrite} after the write`,
-    rule.duplicate && 'duplicate',
-    rule.delay !== undefined && `delay ${rule.delay}`,
-    rule.latency !== undefined && `latency ${rule.latency} ms`,
-  ];
-  return parts.filter(Boolean).join(', ');
 }

@@ -3,6 +3,7 @@ import { MAX_FAULT_RULES } from '../limits.js';
 import { indexApiRules, matchesPath, segmentsOf, type RuleEntry } from './api-rule-index.js';
 import { checkFaultRule, delayMs, latencyRange, type FaultRule, type FaultRuleSpec } from './fault-rule.js';
 import { seededRandom } from './seeded-random.js';
+import { API_OUTCOMES } from './effects.js';
 
 /** What the rules decided for one API call: at most one outcome, at most one added latency. */
 export interface ApiFault {
@@ -117,6 +118,6 @@ export function createFaultSet(seed: number): FaultSet {
   };
 }
 
-const OUTCOMES = new Set(['status', 'rateLimited', 'expiredToken', 'reset', 'hang', 'afterWrite']);
+const OUTCOMES = new Set<string>(API_OUTCOMES);
 
 const pick = ([min, max]: [number, number], random: () => number) => min + Math.floor(random() * (max - min + 1));

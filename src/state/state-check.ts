@@ -4,7 +4,7 @@ import { MAX_CONFIG_KEYS, STORAGE_KEY } from '../domain/addon-data.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
 import { describeError, validators } from '../domain/validator.js';
-import { APP_ID, PLAIN_ID } from '../emulator/settings.js';
+import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
 import { checkJson } from '../json-bounds.js';

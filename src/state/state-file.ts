@@ -1,5 +1,6 @@
 import type { Doc } from '../store/store.js';
 import type { Subscription } from '../webhooks/subscriptions.js';
+import { STATE_FORMAT, STATE_VERSION } from '../state-format.js';
 
 /**
  * A saved world, as one portable JSON file (`addon state export`, `--import`, named states): every
@@ -32,8 +33,7 @@ export interface AppState {
   storage?: Array<{ key: string; value: unknown; createdAt: string; updatedAt: string }>;
 }
 
-export const STATE_FORMAT = 'addon-devkit/state';
-export const STATE_VERSION = 1;
+export { STATE_FORMAT, STATE_VERSION };
 
 /** What a loaded state holds, for the answer of a restore or an import. */
 export interface StateSummary {

@@ -1,6 +1,6 @@
 import { SEQUENCES } from '../domain/collection-service.js';
 import { ADDON_CONFIG, ADDON_STORAGE, CONFIG_ID, addonScope } from '../domain/addon-data.js';
-import { CLOCK_COLLECTION, offsetIn, putOffset } from '../emulator/persisted-clock.js';
+import { CLOCK_COLLECTION, offsetIn, putOffset } from './persisted-clock.js';
 import type { Doc, Tables } from '../store/store.js';
 import { SUBSCRIPTIONS, subscriptionKey, type Subscription } from '../webhooks/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type AppState, type OrganizationState, type StateFile } from './state-file.js';

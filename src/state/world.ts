@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { PersistedClock } from '../emulator/persisted-clock.js';
+import type { PersistedClock } from './persisted-clock.js';
 import type { Registry } from '../emulator/registry.js';
 import { copyTables } from '../store/document-store.js';
 import type { Store, Tables } from '../store/store.js';

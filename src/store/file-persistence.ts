@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { UserError } from '../errors.js';
 import { fileError } from '../fs-errors.js';
-import { STATE_FORMAT } from '../state/state-file.js';
+import { STATE_FORMAT } from '../state-format.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
 import type { Doc, JournalOp, Persistence, TableRows, Tables } from './store.js';
 import { isJsonObject } from '../json-bounds.js';

@@ -2,6 +2,7 @@ import type { Change, EventDefinition } from '../domain/event-family.js';
 import { recordFamily } from '../domain/event-family.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { ApiError } from '../errors.js';
+import { API_PREFIX } from '../sdk/browser/addresses.js';
 
 export type { Change, EventContext, EventData, EventDefinition } from '../domain/event-family.js';
 
@@ -48,7 +49,7 @@ export function createCatalog(resources: readonly ResourceDefinition[]): Catalog
       throw new ApiError(
         400,
         'unknown_event',
-        `${name} is not in the event catalog (GET /api/addon/v1/events/catalog)`,
+        `${name} is not in the event catalog (GET ${API_PREFIX}/events/catalog)`,
       );
     },
     eventsOf: (change) =>

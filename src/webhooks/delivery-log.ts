@@ -1,5 +1,7 @@
 import { ApiError, notFound } from '../errors.js';
 import type { Doc, Store } from '../store/store.js';
+import { MAX_DELIVERIES } from '../limits.js';
+import type { DeliveryStatus } from './delivery-status.js';
 import type { AttemptOutcome } from './http-attempt.js';
 
 /** One attempt of a delivery: what was sent, and what came back or why nothing did. */
@@ -24,7 +26,7 @@ export interface Delivery {
   webhookUrl: string;
   /** The exact body sent: the envelope of spec 2.4. */
   payload: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  status: DeliveryStatus;
   attempts: Attempt[];
   /** Emulated time of the next attempt, while one is due. */
   nextAttemptAt: string | null;
@@ -37,7 +39,7 @@ export interface Delivery {
 
 export interface DeliveryFilter {
   event?: string;
-  status?: Delivery['status'];
+  status?: DeliveryStatus;
   limit?: number;
 }
 
@@ -45,14 +47,13 @@ const COLLECTION = 'deliveries';
 const SCOPE = '_';
 /** The shortest id prefix taken for a delivery. */
 const MIN_PREFIX = 4;
-/** The log keeps the newest deliveries; older finished ones make room. */
-export const MAX_DELIVERIES = 5000;
 
 /** The delivery log, kept in the store so a restart resumes pending retries where they stood. */
 export function createDeliveryLog(store: Store) {
   const toDelivery = ({ _id: _key, ...rest }: Doc) => rest as unknown as Delivery;
   const all = () => store.list(COLLECTION, SCOPE, { limit: Infinity, offset: 0 }).data.map(toDelivery);
 
+  /** The log keeps the newest deliveries; older finished ones make room. */
   const trim = async () => {
     const excess = store.count(COLLECTION, SCOPE) - MAX_DELIVERIES;
     if (excess <= 0) return;

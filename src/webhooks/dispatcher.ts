@@ -9,7 +9,7 @@ import type { EventData, EventDefinition } from './catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
 import { postOnce } from './http-attempt.js';
 import { signWebhook } from './signature.js';
-import { describeEffect } from '../faults/fault-rule.js';
+import { describeEffect } from '../faults/effects.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 import type { ParityLog } from '../parity/parity-log.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Doc, Store } from '../store/store.js';
 import { checkJson } from '../json-bounds.js';
-import { INBOX_KEEP, MAX_BODY_BYTES, MAX_INBOX_BYTES, MAX_INBOXES, MAX_JSON_DEPTH } from '../limits.js';
+import { BODY_BOUNDS, INBOX_KEEP, MAX_INBOX_BYTES, MAX_INBOXES } from '../limits.js';
 import { verifyWebhookSignature } from './signature.js';
 
 /** What the built-in inbox recorded of one request. */
@@ -195,6 +195,6 @@ function parsedBody(rawBody: Buffer): unknown {
   } catch {
     return text;
   }
-  checkJson(body, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES });
+  checkJson(body, BODY_BOUNDS);
   return body;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
-import { createDeliveryLog, MAX_DELIVERIES, type Delivery } from '../../src/webhooks/delivery-log.js';
+import { createDeliveryLog, type Delivery } from '../../src/webhooks/delivery-log.js';
+import { MAX_DELIVERIES } from '../../src/limits.js';
 
 const delivery = (deliveryId: string, status: Delivery['status']): Delivery => ({
   deliveryId,

@@ -5,7 +5,8 @@ import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
 
 const { find: findEvent } = DEFAULT_REGISTRY.catalog;
-import { createDeliveryLog, MAX_DELIVERIES } from '../../src/webhooks/delivery-log.js';
+import { createDeliveryLog } from '../../src/webhooks/delivery-log.js';
+import { MAX_DELIVERIES } from '../../src/limits.js';
 import { createDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import type { FaultRule } from '../../src/faults/fault-rule.js';
 import { createSubscriptionService } from '../../src/webhooks/subscriptions.js';

@@ -5,19 +5,15 @@ import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
 import { toastError } from '../toast';
 import type { FaultRule, FaultRuleSpec } from '../types';
+import { FAULT_EFFECTS } from '../../../src/faults/effects.js';
 
 /** Each effect: its rule key, what it is called here, and what its value is (none for a flag). */
-const EFFECTS: Array<{ key: keyof FaultRuleSpec; label: string; value?: string; webhooks?: boolean }> = [
-  { key: 'status', label: 'Status', value: '503' },
-  { key: 'rateLimited', label: 'Rate limited (429)' },
-  { key: 'expiredToken', label: 'Expired token (401)' },
-  { key: 'latency', label: 'Latency (ms or min-max)', value: '200-800' },
-  { key: 'reset', label: 'Connection reset' },
-  { key: 'hang', label: 'Hang' },
-  { key: 'afterWrite', label: 'Status after the write', value: '503' },
-  { key: 'duplicate', label: 'Webhook sent twice', webhooks: true },
-  { key: 'delay', label: 'Webhook delayed (emulated)', value: '5m', webhooks: true },
-];
+const EFFECTS = FAULT_EFFECTS.map(({ key, label, example, target }) => ({
+  key,
+  label,
+  value: example,
+  webhooks: target === 'webhooks',
+}));
 
 export interface FaultsPanel extends Panel {
   /** Reloads the rules (their hits change with every call a rule touches). */

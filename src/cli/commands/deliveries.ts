@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Delivery } from '../../webhooks/delivery-log.js';
+import { DELIVERY_STATUSES } from '../../webhooks/delivery-status.js';
 import { deliveryLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
@@ -20,7 +21,7 @@ export function deliveriesCommand(program: Command): void {
       .command('deliveries')
       .description('list webhook deliveries, newest first')
       .option('--event <name>', 'only this event')
-      .option('--status <status>', 'only pending, succeeded, failed or cancelled')
+      .option('--status <status>', `only one of ${DELIVERY_STATUSES.join(', ')}`)
       .option('-n, --limit <n>', 'how many', wholeNumber, 50),
     'print as JSON',
     async (emulator, flags: ListFlags) => {

@@ -7,6 +7,7 @@ import { readConfigFile } from '../config-file.js';
 import { runDevSession } from '../dev-session.js';
 import { emulatorOptions, portNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 import { isInside } from '../paths.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../sdk/browser/addresses.js';
 
 interface DevFlags extends SettingsFlags {
   host: string;
@@ -24,8 +25,8 @@ export function devCommand(program: Command): void {
       .description(
         'start the emulator and open the host page (and the add-on, when addon.config.json names its dev command)',
       )
-      .option('-p, --port <n>', 'port to listen on (default 4455; 0 picks a free one)', portNumber)
-      .option('--host <host>', 'interface to bind', '127.0.0.1')
+      .option('-p, --port <n>', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`, portNumber)
+      .option('--host <host>', 'interface to bind', DEFAULT_HOST)
       .option('--no-open', 'do not open the host page in a browser')
       .option('--addon-url <url>', "the add-on's dev URL, loaded in the host page (default: the demo add-on)")
       .option('--data <dir>', 'data dir for the store, keys and audit log', '.addon')

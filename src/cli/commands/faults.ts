@@ -1,51 +1,42 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../../errors.js';
-import { describeEffect, type FaultRule, type FaultRuleSpec } from '../../faults/fault-rule.js';
+import { describeEffect, FAULT_EFFECTS, type EffectInfo, type EffectKey } from '../../faults/effects.js';
+import type { FaultRule, FaultRuleSpec } from '../../faults/fault-rule.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
 import { color, println } from '../output.js';
+import { API_PREFIX } from '../../sdk/browser/addresses.js';
 
-interface AddFlags extends EmulatorFlags {
-  method?: string;
-  path?: string;
-  org?: string;
-  event?: string;
-  probability?: number;
-  times?: number;
-  webhooks?: boolean;
-  status?: number;
-  rateLimited?: boolean;
-  expiredToken?: boolean;
-  latency?: string;
-  reset?: boolean;
-  hang?: boolean;
-  afterWrite?: number;
-  duplicate?: boolean;
-  delay?: string;
-}
+/** The rule's fields as `addon faults add` takes them; `--webhooks` sets its target. */
+type AddFlags = EmulatorFlags & Omit<FaultRuleSpec, 'target'> & { webhooks?: boolean };
 
-/** The effect flags, by the rule key each sets. */
-const EFFECTS: Record<string, string> = {
-  status: '--status',
-  rateLimited: '--rate-limited',
-  expiredToken: '--expired-token',
-  latency: '--latency',
-  reset: '--reset',
-  hang: '--hang',
-  afterWrite: '--after-write',
-  duplicate: '--duplicate',
-  delay: '--delay',
-};
+/** `rateLimited` -> `--rate-limited`: the flag commander reads back into the rule's key. */
+const flagOf = (key: string) => '--' + key.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase());
+
+/** What the rule matches and how often it fires, besides its effect. */
+const MATCHERS = ['method', 'path', 'org', 'event', 'probability', 'times'] as const;
 /** How the emulator's refusals name the rule's fields: as this command's flags. */
-const FIELDS: Record<string, string> = {
-  ...EFFECTS,
-  method: '--method',
-  path: '--path',
-  org: '--org',
-  event: '--event',
-  probability: '--probability',
-  times: '--times',
+const FIELDS = Object.fromEntries(
+  [...MATCHERS, ...FAULT_EFFECTS.map(({ key }) => key)].map((key) => [key, flagOf(key)]),
+) as Record<(typeof MATCHERS)[number] | EffectKey, string>;
+/** The value each kind of effect's flag takes, as its help names it. */
+const VALUE_NAMES: Record<EffectInfo['value'], string> = {
+  flag: '',
+  status: ' <code>',
+  ms: ' <ms>',
+  duration: ' <duration>',
 };
+
+/** The flags of a target's effects, with their help; a webhooks effect's help says so. */
+function effectOptions(command: Command, target: EffectInfo['target']): Command {
+  for (const { key, value, help } of FAULT_EFFECTS.filter((effect) => effect.target === target)) {
+    const flag = flagOf(key) + VALUE_NAMES[value];
+    const text = target === 'webhooks' ? `with --webhooks: ${help}` : help;
+    if (value === 'status') command.option(flag, text, wholeNumber);
+    else command.option(flag, text);
+  }
+  return command;
+}
 
 const probability = (text: string): number => {
   const value = Number(text);
@@ -64,26 +55,19 @@ export function faultsCommand(program: Command): void {
     );
   const faults = list(program.command('faults'));
   list(faults.command('list'));
+  const add = faults
+    .command('add')
+    .description('add a fault rule: API calls that match get the effect (or, with --webhooks, deliveries do)')
+    .option('--method <method>', 'only this HTTP method')
+    .option('--path <path>', `only this path under ${API_PREFIX}; * is one segment, like /invoices/*`)
+    .option('--org <id>', 'only this organization')
+    .option('--probability <p>', 'fire with this probability, 0 to 1 (default 1)', probability)
+    .option('--times <n>', 'fire at most this many times', wholeNumber);
+  effectOptions(add, 'api')
+    .option('--webhooks', 'a rule for webhook deliveries instead of API calls')
+    .option('--event <name>', 'with --webhooks: only this event');
   againstEmulator(
-    faults
-      .command('add')
-      .description('add a fault rule: API calls that match get the effect (or, with --webhooks, deliveries do)')
-      .option('--method <method>', 'only this HTTP method')
-      .option('--path <path>', 'only this path under /api/addon/v1; * is one segment, like /invoices/*')
-      .option('--org <id>', 'only this organization')
-      .option('--probability <p>', 'fire with this probability, 0 to 1 (default 1)', probability)
-      .option('--times <n>', 'fire at most this many times', wholeNumber)
-      .option('--status <code>', 'answer this 4xx or 5xx status', wholeNumber)
-      .option('--rate-limited', 'answer 429 as the rate limiter does')
-      .option('--expired-token', 'answer 401 as for an expired session')
-      .option('--latency <ms>', 'hold the answer back, ms or min-max ms (may join another effect)')
-      .option('--reset', 'destroy the connection without an answer')
-      .option('--hang', 'never answer (the connection closes after 2 minutes)')
-      .option('--after-write <code>', 'do the write and fire its events, then answer this status', wholeNumber)
-      .option('--webhooks', 'a rule for webhook deliveries instead of API calls')
-      .option('--event <name>', 'with --webhooks: only this event')
-      .option('--duplicate', 'with --webhooks: send each delivery twice, byte for byte')
-      .option('--delay <duration>', 'with --webhooks: hold each delivery back on the emulated clock, like 5m'),
+    effectOptions(add, 'webhooks'),
     'print the new rule as JSON',
     (emulator, flags: AddFlags) => emulator.post<FaultRule>('/faults', ruleOf(flags), FIELDS),
     (rule) => println(`Added ${rule.id}: ${summary(rule)}`),
@@ -99,26 +83,14 @@ export function faultsCommand(program: Command): void {
 
 /** The rule the flags describe, in the JSON shape every other source of rules uses. */
 function ruleOf(flags: AddFlags): FaultRuleSpec {
-  const given = Object.keys(EFFECTS).filter((key) => flags[key as keyof AddFlags] !== undefined);
-  if (given.length === 0) throw new UserError(`name an effect: ${Object.values(EFFECTS).join(', ')}`);
-  const latency = flags.latency !== undefined && /^\d+$/.test(flags.latency) ? Number(flags.latency) : flags.latency;
-  const rule: FaultRuleSpec = {
+  if (!FAULT_EFFECTS.some(({ key }) => flags[key] !== undefined))
+    throw new UserError(`name an effect: ${FAULT_EFFECTS.map(({ key }) => FIELDS[key]).join(', ')}`);
+  const { latency } = flags;
+  const rule = {
     target: flags.webhooks ? 'webhooks' : undefined,
+    ...Object.fromEntries(Object.keys(FIELDS).map((key) => [key, flags[key as keyof typeof FIELDS]])),
     method: flags.method?.toUpperCase(),
-    path: flags.path,
-    org: flags.org,
-    event: flags.event,
-    probability: flags.probability,
-    times: flags.times,
-    status: flags.status,
-    rateLimited: flags.rateLimited || undefined,
-    expiredToken: flags.expiredToken || undefined,
-    latency,
-    reset: flags.reset || undefined,
-    hang: flags.hang || undefined,
-    afterWrite: flags.afterWrite,
-    duplicate: flags.duplicate || undefined,
-    delay: flags.delay,
+    latency: typeof latency === 'string' && /^\d+$/.test(latency) ? Number(latency) : latency,
   };
   return Object.fromEntries(Object.entries(rule).filter(([, v]) => v !== undefined)) as FaultRuleSpec;
 }

@@ -5,6 +5,7 @@ import type { TriggerResult } from '../../webhooks/trigger.js';
 import { deliveryLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
+import { API_PREFIX } from '../../sdk/browser/addresses.js';
 
 interface TriggerFlags extends EmulatorFlags {
   org?: string;
@@ -32,7 +33,7 @@ export function triggerCommand(program: Command): void {
       deliveries.forEach((delivery) => println(`  ${deliveryLine(delivery)}`));
       if (!deliveries.length)
         println(
-          color.dim(`  No active subscription to ${result.event}; subscribe with POST /api/addon/v1/events/subscribe.`),
+          color.dim(`  No active subscription to ${result.event}; subscribe with POST ${API_PREFIX}/events/subscribe.`),
         );
     },
   );

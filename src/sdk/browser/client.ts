@@ -3,6 +3,7 @@
 import { errorFor, SessionExpiredError } from './errors.js';
 import { RESOURCE_NAMES, type Resources } from './api-types.js';
 import { withRetries, type RetryOptions } from './retry.js';
+import { API_PREFIX, DEFAULT_EMULATOR_URL } from './addresses.js';
 import type {
   AddonConfig,
   CatalogEvent,
@@ -16,7 +17,7 @@ import type {
 } from './types.js';
 
 /** The API of `addon dev` on its default port: the fallback of a page served from this machine. */
-export const DEFAULT_API_URL = 'http://127.0.0.1:4455/api/addon/v1';
+export const DEFAULT_API_URL = DEFAULT_EMULATOR_URL + API_PREFIX;
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$|\.localhost$/;
 
@@ -31,7 +32,7 @@ export function resolveApiUrl(apiUrl?: string): string {
   if (!page || LOOPBACK.test(page.hostname)) return DEFAULT_API_URL;
   throw new TypeError(
     `no apiUrl: this page is served from ${page.origin}, not this machine, so there is no addon dev to fall back to; ` +
-      "pass apiUrl (the service's {base_url}/api/addon/v1)",
+      `pass apiUrl (the service's {base_url}${API_PREFIX})`,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_BODY_BYTES } from '../../limits.js';
 import { WebhookVerificationError } from './errors.js';
 import type { WebhookEvent } from './events.js';
 import { parseWebhook } from './parse.js';
@@ -11,7 +12,7 @@ export interface WebhookHandlerOptions {
   onEvent(event: WebhookEvent): void | Promise<void>;
   /** Acts on each deliveryId once; a delivery it has seen is answered 200 without calling onEvent. */
   replayGuard?: ReplayGuard;
-  /** Larger bodies are refused with 413. Default 1 MiB. */
+  /** Larger bodies are refused with 413. Default 1 MiB, the platform's own limit. */
   maxBodyBytes?: number;
   /** Told about refused deliveries and failures of onEvent; by default a failure is a process warning
    * (which Node prints to standard error), and refusals are only answered. */
@@ -29,7 +30,7 @@ export interface WebhookHandlerOptions {
 export function webhookHandler(
   options: WebhookHandlerOptions,
 ): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
-  const { appId, onEvent, replayGuard, maxBodyBytes = 1024 * 1024 } = options;
+  const { appId, onEvent, replayGuard, maxBodyBytes = MAX_BODY_BYTES } = options;
   const report = (error: Error, request: IncomingMessage) => {
     if (options.onError) options.onError(error, request);
     else if (!(error instanceof WebhookVerificationError))

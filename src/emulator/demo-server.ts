@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { API_PREFIX } from '../api/addon-api.js';
-import { serveStaticFiles } from '../emulator/static-files.js';
+import { API_PREFIX } from '../sdk/browser/addresses.js';
+import { serveStaticFiles } from './static-files.js';
 
 /** The bundled demo add-on's files (demo-addon/ at the package root, beside src/ and dist/). */
 const DEMO_ROOT = fileURLToPath(new URL('../../demo-addon/', import.meta.url));

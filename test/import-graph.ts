@@ -1,0 +1,144 @@
+// The runtime import graph of src/, read with the TypeScript compiler's parser, and its cycles.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+/** From each node, the nodes it imports. */
+export type Graph = Map<string, Set<string>>;
+
+/**
+ * Whether a declaration loads the module it names. `import type` and `export type` never do. A
+ * clause whose every name is marked `type` (`import { type A }`) counts as loading it: tsc with this
+ * project's settings drops it, but under `verbatimModuleSyntax` (which host-ui/ uses, and which
+ * transpilers honour) it stays as `import {} from`, so whether it loads hangs on a compiler option;
+ * `import type` says the same without one. A name used only as a type in a plain clause also counts:
+ * tsc would drop it, but src/ marks every type-only import (`tsc --verbatimModuleSyntax` finds none
+ * unmarked), so this reads the graph as it runs.
+ */
+function loadsModule(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) return !node.isTypeOnly;
+  return !node.importClause?.isTypeOnly;
+}
+
+/** The relative specifiers a file loads at run time (static imports and re-exports; not `import()`). */
+function runtimeSpecifiers(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const specifiers: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    const specifier = statement.moduleSpecifier;
+    if (specifier && ts.isStringLiteral(specifier) && loadsModule(statement)) specifiers.push(specifier.text);
+  }
+  return specifiers.filter((text) => text.startsWith('./') || text.startsWith('../'));
+}
+
+/** `./a.js` -> `<dir>/a.ts`, `./b` -> `<dir>/b/index.ts`; null for what is not a source file here. */
+function resolveSource(from: string, specifier: string): string | null {
+  const target = resolve(dirname(from), specifier.replace(/\.js$/, ''));
+  return [`${target}.ts`, join(target, 'index.ts')].find((candidate) => existsSync(candidate)) ?? null;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The files under `root` and what each loads at run time, named relative to `root`. */
+export function fileGraph(root: string): Graph {
+  const graph: Graph = new Map();
+  for (const file of sourceFiles(root)) {
+    const targets = runtimeSpecifiers(file)
+      .map((specifier) => resolveSource(file, specifier))
+      .filter((target): target is string => target !== null && target.startsWith(root));
+    graph.set(relative(root, file), new Set(targets.map((target) => relative(root, target))));
+  }
+  return graph;
+}
+
+const loadedFiles = (files: Graph): Array<[string, Set<string>]> => {
+  const loaded = new Set([...files.values()].flatMap((targets) => [...targets]));
+  return [...files].filter(([file]) => loaded.has(file));
+};
+
+/**
+ * The folders of a file graph (`api`, `domain/resources`, `.` for the root), and which load which.
+ * Files that no file of the graph loads are left out: the entry points (src/index.ts, the CLI's
+ * main.ts, the SDKs' index.ts), which sit above every folder by design, though src/index.ts shares
+ * its folder with the leaf modules everything imports, and the modules only ever imported for their
+ * types. Nothing loads them, so no chain of loads runs through them.
+ */
+export function folderGraph(files: Graph): Graph {
+  const graph: Graph = new Map();
+  for (const [file, targets] of loadedFiles(files)) {
+    const from = dirname(file);
+    const edges = graph.get(from) ?? new Set();
+    graph.set(from, edges);
+    for (const target of targets) if (dirname(target) !== from) edges.add(dirname(target));
+  }
+  return graph;
+}
+
+/** The strongly connected components with more than one node, or a node that imports itself (Tarjan). */
+function tangles(graph: Graph): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!index.has(target)) visit(target);
+      if (stack.includes(target)) low.set(node, Math.min(low.get(node)!, low.get(target)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component = stack.splice(stack.indexOf(node));
+    if (component.length > 1 || graph.get(node)?.has(node)) found.push(component);
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+/** One cycle through a component, from its first node (by name) back to it: `a -> b -> a`. */
+function cycleThrough(graph: Graph, component: string[]): string[] {
+  const members = new Set(component);
+  const start = [...component].sort()[0];
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length) {
+    const node = queue.shift()!;
+    for (const target of graph.get(node) ?? []) {
+      if (!members.has(target) || cameFrom.has(target)) continue;
+      cameFrom.set(target, node);
+      if (target === start) return pathBack(cameFrom, start);
+      queue.push(target);
+    }
+  }
+  throw new Error(`no cycle through ${start}`);
+}
+
+function pathBack(cameFrom: Map<string, string>, start: string): string[] {
+  const path = [start];
+  for (let node = cameFrom.get(start)!; node !== start; node = cameFrom.get(node)!) path.unshift(node);
+  return [start, ...path];
+}
+
+/** One cycle through each tangle of the graph, as its nodes: `[a, b, a]`. */
+export function cycles(graph: Graph): string[][] {
+  return tangles(graph).map((component) => cycleThrough(graph, component));
+}
+
+/** A folder cycle with a file import behind each step: `faults (faults/x.ts -> emulator/y.ts) -> emulator ...`. */
+export function explainFolderCycle(files: Graph, cycle: string[]): string {
+  const step = (from: string, to: string) => {
+    for (const [file, targets] of loadedFiles(files))
+      for (const target of targets) if (dirname(file) === from && dirname(target) === to) return `${file} -> ${target}`;
+    return '?';
+  };
+  return cycle
+    .map((folder, i) => (i + 1 < cycle.length ? `${folder} (${step(folder, cycle[i + 1])})` : folder))
+    .join(' -> ');
+}
