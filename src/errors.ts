@@ -34,15 +34,19 @@ export interface FieldProblem {
   message: string;
 }
 
-/** A 400 naming the body fields at fault, in the same shape as schema validation errors. */
-export const invalid = (problems: FieldProblem[]): ApiError =>
+/** Where a request's fields are: what `details[].in` says of each (docs/api.md). */
+export type RequestPart = 'body' | 'querystring' | 'params';
+
+/**
+ * The 400 of fields at fault: a schema's findings (api/error-body.ts) and the rules checked after it
+ * answer in this one shape.
+ */
+export const invalid = (problems: FieldProblem[], where: RequestPart = 'body'): ApiError =>
   new ApiError(
     400,
     'validation_failed',
-    `invalid body: ${problems.map((p) => `${p.field} ${p.message}`.trim()).join('; ')}`,
-    {
-      details: problems.map((p) => ({ in: 'body', ...p })),
-    },
+    `invalid ${where}: ${problems.map((p) => `${p.field} ${p.message}`.trim()).join('; ')}`,
+    { details: problems.map((p) => ({ in: where, ...p })) },
   );
 
 /** "a customer", "an invoice". */

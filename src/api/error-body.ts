@@ -1,8 +1,9 @@
 import type { Logger } from '../logger.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, UserError } from '../errors.js';
+import { ApiError, invalid, UserError, type RequestPart } from '../errors.js';
 import { MAX_BODY_BYTES, sayBytes } from '../limits.js';
+import { problemOf } from '../domain/validator.js';
 
 /**
  * The one error body shape, for every status (docs/api.md):
@@ -34,14 +35,9 @@ export function toErrorBody(error: FastifyError | ApiError | Error, bodyLimit = 
   if (error instanceof UserError) return body(400, error.code, error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const where = fastifyError.validationContext ?? 'body';
-    const details = fastifyError.validation.map((problem) => ({
-      in: where,
-      field: fieldOf(problem.instancePath, problem.params as Record<string, unknown>),
-      message: messageOf(problem.keyword, problem.message, problem.params as Record<string, unknown>),
-    }));
-    const message = details.map((d) => (d.field ? `${d.field} ${d.message}` : d.message)).join('; ');
-    return body(400, 'validation_failed', `invalid ${where}: ${message}`, { details });
+    const problems = fastifyError.validation.map((problem) => problemOf(problem));
+    // No route has a schema for its headers.
+    return toErrorBody(invalid(problems, fastifyError.validationContext as RequestPart | undefined));
   }
   const known = fastifyError.code && FASTIFY_CODES.get(fastifyError.code);
   if (known) return body(known[0], known[1], known[2] ?? error.message);
@@ -61,21 +57,6 @@ const body = (statusCode: number, code: string, message: string, details: Record
   message,
   ...details,
 });
-
-/** `/lineItems/0/quantity` -> `lineItems[0].quantity`; required/additional name the field itself. */
-function fieldOf(instancePath: string, params: Record<string, unknown>): string {
-  const named = params.missingProperty ?? params.additionalProperty;
-  const segments = instancePath.split('/').slice(1);
-  if (typeof named === 'string') segments.push(named);
-  return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
-}
-
-function messageOf(keyword: string, message: string | undefined, params: Record<string, unknown>): string {
-  if (keyword === 'required') return 'is required';
-  if (keyword === 'additionalProperties') return 'is not a known field';
-  if (keyword === 'enum') return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
-  return message ?? 'is invalid';
-}
 
 /**
  * Every error and unknown route answers with the shape above; only real bugs are logged. Installed

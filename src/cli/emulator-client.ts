@@ -121,16 +121,12 @@ async function jsonOf(base: string, response: Response): Promise<unknown> {
   }
 }
 
-/** The JSON Schema validator's `must be <= 5000`, said as a person would. */
-const inWords = (message: string): string =>
-  message.replace(/^must be <= /, 'must be at most ').replace(/^must be >= /, 'must be at least ');
-
 /** The emulator's refusal in the command's words: `--limit must be at most 5000`, not `invalid querystring: limit …`. */
 function refusal(payload: unknown, status: number, fields: FieldNames): string {
   const body = payload as { message?: string; details?: Array<{ field?: string; message: string }> } | null;
   if (Array.isArray(body?.details))
     return body.details
-      .map(({ field, message }) => (field ? `${fields[field] ?? field} ${inWords(message)}` : inWords(message)))
+      .map(({ field, message }) => (field ? `${fields[field] ?? field} ${message}` : message))
       .join('; ');
   return body?.message ?? `the emulator answered ${status}`;
 }

@@ -1,7 +1,7 @@
 import { parseDuration } from '../duration.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { describeError, validators } from '../domain/validator.js';
+import { compileSchema, describeError } from '../domain/validator.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
 import { checkJson, isJsonObject } from '../json-bounds.js';
@@ -120,7 +120,7 @@ function checkObject(step: Step, key: string, required: boolean): void {
 function checkData(step: Step, schema: JsonSchema, key: string): void {
   checkObject(step, key, false);
   const data = (step as Record<string, unknown>)[key] ?? {};
-  const validate = validators().json.compile(schema);
+  const validate = compileSchema(schema);
   if (validate(data)) return;
   const referring = referencesIn(data).map((r) => r.at);
   const errors = (validate.errors ?? []).filter(
