@@ -1,23 +1,9 @@
 import type { Logger } from '../logger.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, invalid, UserError, type RequestPart } from '../errors.js';
+import { ApiError, invalid, UserError, type ErrorBody, type RequestPart } from '../errors.js';
 import { MAX_BODY_BYTES, sayBytes } from '../limits.js';
 import { problemOf } from '../domain/validator.js';
-
-/**
- * The one error body shape, for every status (docs/api.md):
- *   { statusCode, error, code, message, ...details }
- * `error` is the HTTP reason phrase, `code` a stable machine-readable reason, and details such as
- * `requiredScope`/`grantedScopes` (403) or `details: [{in, field, message}]` (400) sit beside them.
- */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  code: string;
-  message: string;
-  [detail: string]: unknown;
-}
 
 const FASTIFY_CODES = new Map<string, [status: number, code: string, message?: string]>([
   ['FST_ERR_CTP_INVALID_MEDIA_TYPE', [415, 'unsupported_media_type', 'send the body as JSON (application/json)']],
