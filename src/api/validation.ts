@@ -21,3 +21,21 @@ export function useStrictValidation(app: FastifyInstance): void {
     return validate;
   });
 }
+
+/** A route's query string: its own parameters, if it has any, and no others. */
+const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false };
+
+/**
+ * Every route of `app` refuses a query parameter it does not take, as a 400 naming it (`bogus is not
+ * a known field`), whether its schema lists parameters or it takes none: a misspelt `?limt=5` is
+ * never quietly ignored. Added before the routes, it holds for every route the context registers.
+ */
+export function refuseUnknownQueries(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    // A CORS preflight carries the query of the call it asks about.
+    if ([route.method].flat().includes('OPTIONS')) return;
+    const query = route.schema?.querystring as { additionalProperties?: unknown } | undefined;
+    if (query?.additionalProperties === false) return;
+    route.schema = { ...route.schema, querystring: query ? { ...query, additionalProperties: false } : NO_QUERY };
+  });
+}
