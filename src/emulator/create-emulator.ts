@@ -399,7 +399,8 @@ function configuredFaults(options: EmulatorOptions): FaultSet {
     try {
       faults.add(spec);
     } catch (error) {
-      throw new UserError(`fault rule ${i + 1} of "faults": ${(error as Error).message}`);
+      if (!(error instanceof ApiError)) throw error;
+      throw new UserError(`fault rule ${i + 1} of "faults": ${error.message}`);
     }
   });
   return faults;
@@ -410,9 +411,10 @@ async function subscribeConfigured(emulator: Emulator, event: string, url: strin
   const { orgId, appId, grantedScopes } = emulator.settings;
   try {
     const scope = scopeToReceive(emulator.registry.catalog.known(event));
-    if (!covers(grantedScopes, scope)) throw new Error(`it needs ${scope}, which the add-on is not granted`);
+    if (!covers(grantedScopes, scope)) throw new UserError(`it needs ${scope}, which the add-on is not granted`);
     await emulator.webhooks.subscriptions.subscribe(orgId, appId, event, url);
   } catch (error) {
-    throw new UserError(`webhook subscription to ${event} (${url}) in addon.config.json: ${(error as Error).message}`);
+    if (!(error instanceof ApiError || error instanceof UserError)) throw error;
+    throw new UserError(`webhook subscription to ${event} (${url}) in addon.config.json: ${error.message}`);
   }
 }
