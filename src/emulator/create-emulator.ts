@@ -142,7 +142,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const lock = dataDir ? await lockDataDir(dataDir) : null;
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
-    const store = await openDocumentStore(dataDir ? filePersistence(dataDir) : memoryPersistence());
+    const logger = options.logger ?? warningLogger;
+    const store = await openDocumentStore(dataDir ? filePersistence(dataDir, { logger }) : memoryPersistence());
     opened.push(store);
     const audit = await openAuditLog(dataDir ? join(dataDir, 'audit.log') : undefined);
     opened.push(audit);
@@ -150,7 +151,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const time = openPersistedClock(store, dataDir, options.clock);
     const { clock } = time;
     const tokens = createTokenService({ keys, clock });
-    const logger = options.logger ?? warningLogger;
     const faults = configuredFaults(options);
     const timers = options.timers ?? realTimers;
     const parity = createParityLog({ clock, strict: options.strict ?? false });
