@@ -34,15 +34,37 @@ export interface FieldProblem {
   message: string;
 }
 
-/** A 400 naming the body fields at fault, in the same shape as schema validation errors. */
-export const invalid = (problems: FieldProblem[]): ApiError =>
+/**
+ * The one error body, for every status (docs/api.md), as the emulator answers it and the SDK reads
+ * it: `error` is the HTTP reason phrase, `code` a stable machine-readable reason, and details such as
+ * `requiredScope`/`grantedScopes` (403) or `details: ValidationDetail[]` (400) sit beside them.
+ */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: string;
+  message: string;
+  [detail: string]: unknown;
+}
+
+/** Where a request's fields are. */
+export type RequestPart = 'body' | 'querystring' | 'params';
+
+/** One problem of a `400 validation_failed`; `field` is `name`, `address.country`, `lineItems[0].quantity`, or `""` for the whole part. */
+export interface ValidationDetail extends FieldProblem {
+  in: RequestPart;
+}
+
+/**
+ * The 400 of fields at fault: a schema's findings (api/error-body.ts) and the rules checked after it
+ * answer in this one shape.
+ */
+export const invalid = (problems: FieldProblem[], where: RequestPart = 'body'): ApiError =>
   new ApiError(
     400,
     'validation_failed',
-    `invalid body: ${problems.map((p) => `${p.field} ${p.message}`.trim()).join('; ')}`,
-    {
-      details: problems.map((p) => ({ in: 'body', ...p })),
-    },
+    `invalid ${where}: ${problems.map((p) => `${p.field} ${p.message}`.trim()).join('; ')}`,
+    { details: problems.map((p): ValidationDetail => ({ in: where, ...p })) },
   );
 
 /** "a customer", "an invoice". */

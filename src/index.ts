@@ -5,7 +5,7 @@ export { createClock, type Clock } from './clock.js';
 export type { SessionClaims, MintRequest } from './auth/tokens.js';
 export type { AuditEntry } from './audit/audit-log.js';
 export { API_PREFIX, DEFAULT_PORT } from './sdk/browser/addresses.js';
-export type { ErrorBody } from './api/error-body.js';
+export type { ErrorBody } from './errors.js';
 export { covers } from './auth/scopes.js';
 export { createRegistry, DEFAULT_REGISTRY, type Registry } from './emulator/registry.js';
 export { RESOURCES } from './domain/resources/index.js';

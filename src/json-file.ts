@@ -22,8 +22,9 @@ export async function readJsonFile(path: string, bounds: JsonBounds, what = 'the
       await file.close();
     }
   } catch (error) {
-    if (error instanceof UserError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
+    // A UserError is said already; an error without a file-system code is a bug, kept as it is.
+    if (error instanceof UserError || typeof code !== 'string') throw error;
     throw new UserError(code === 'ENOENT' ? `${path} does not exist` : `cannot read ${path} (${code})`);
   }
   let value: unknown;

@@ -3,6 +3,7 @@
  * a 500). Injected: the CLI prints them as its own lines, tests can listen.
  */
 export interface Logger {
+  /** `error`, the cause of a bug, is shown with its stack; without it, `message` is the whole line. */
   error(message: string, error?: unknown): void;
 }
 

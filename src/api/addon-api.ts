@@ -6,6 +6,7 @@ import { collectionRoutes } from './collection-routes.js';
 import { eventRoutes } from './event-routes.js';
 import type { SubscriptionService } from '../webhooks/subscriptions.js';
 import { useErrorBodies } from './error-body.js';
+import { refuseUnknownQueries } from './validation.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import type { OpenApiDocument } from './openapi.js';
@@ -41,6 +42,7 @@ export async function addonApi(
   });
   usePipeline(app, deps);
   useErrorBodies(app, deps.logger);
+  refuseUnknownQueries(app);
   for (const service of deps.domain.collections.values()) collectionRoutes(app, service);
   configRoutes(app, deps.domain.config);
   storageRoutes(app, deps.domain.storage);

@@ -1,53 +1,38 @@
 import type { Logger } from '../logger.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, UserError } from '../errors.js';
+import { ApiError, invalid, UserError, type ErrorBody, type RequestPart } from '../errors.js';
 import { MAX_BODY_BYTES, sayBytes } from '../limits.js';
-
-/**
- * The one error body shape, for every status (docs/api.md):
- *   { statusCode, error, code, message, ...details }
- * `error` is the HTTP reason phrase, `code` a stable machine-readable reason, and details such as
- * `requiredScope`/`grantedScopes` (403) or `details: [{in, field, message}]` (400) sit beside them.
- */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  code: string;
-  message: string;
-  [detail: string]: unknown;
-}
+import { problemOf } from '../domain/validator.js';
 
 const FASTIFY_CODES = new Map<string, [status: number, code: string, message?: string]>([
   ['FST_ERR_CTP_INVALID_MEDIA_TYPE', [415, 'unsupported_media_type', 'send the body as JSON (application/json)']],
   ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', [400, 'invalid_request', 'the Content-Length does not match the body']],
+  ['FST_ERR_CTP_INVALID_JSON_BODY', [400, 'invalid_json', 'the body is not valid JSON']],
 ]);
 
 /** The 413 of a body over `limit`, the limit of the route it was sent to (1 MiB, or 256 MiB for a state file). */
 export const payloadTooLarge = (limit: number): ApiError =>
   new ApiError(413, 'payload_too_large', `the request body is larger than the ${sayBytes(limit)} limit of this route`);
 
-/** The body for `error`; `bodyLimit` is the limit of the route the request went to, for a 413. */
+/**
+ * The body for `error`; `bodyLimit` is the limit of the route the request went to, for a 413. A 4xx
+ * is what was meant to be one: an ApiError or UserError, a schema's findings, or an error fastify (or
+ * @fastify/send) gave a 4xx status. Anything else, a TypeError or a SyntaxError from our own code,
+ * is a bug: a 500, whose cause useErrorBodies logs, never an answer that blames the caller.
+ */
 export function toErrorBody(error: FastifyError | ApiError | Error, bodyLimit = MAX_BODY_BYTES): ErrorBody {
   if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') return toErrorBody(payloadTooLarge(bodyLimit));
   if (error instanceof ApiError) return body(error.statusCode, error.code, error.message, error.details);
   if (error instanceof UserError) return body(400, error.code, error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const where = fastifyError.validationContext ?? 'body';
-    const details = fastifyError.validation.map((problem) => ({
-      in: where,
-      field: fieldOf(problem.instancePath, problem.params as Record<string, unknown>),
-      message: messageOf(problem.keyword, problem.message, problem.params as Record<string, unknown>),
-    }));
-    const message = details.map((d) => (d.field ? `${d.field} ${d.message}` : d.message)).join('; ');
-    return body(400, 'validation_failed', `invalid ${where}: ${message}`, { details });
+    const problems = fastifyError.validation.map((problem) => problemOf(problem));
+    // No route has a schema for its headers.
+    return toErrorBody(invalid(problems, fastifyError.validationContext as RequestPart | undefined));
   }
   const known = fastifyError.code && FASTIFY_CODES.get(fastifyError.code);
   if (known) return body(known[0], known[1], known[2] ?? error.message);
-  if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return body(400, 'invalid_json', 'the body is not valid JSON');
-  }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return body(fastifyError.statusCode, 'invalid_request', error.message);
   }
@@ -62,23 +47,8 @@ const body = (statusCode: number, code: string, message: string, details: Record
   ...details,
 });
 
-/** `/lineItems/0/quantity` -> `lineItems[0].quantity`; required/additional name the field itself. */
-function fieldOf(instancePath: string, params: Record<string, unknown>): string {
-  const named = params.missingProperty ?? params.additionalProperty;
-  const segments = instancePath.split('/').slice(1);
-  if (typeof named === 'string') segments.push(named);
-  return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
-}
-
-function messageOf(keyword: string, message: string | undefined, params: Record<string, unknown>): string {
-  if (keyword === 'required') return 'is required';
-  if (keyword === 'additionalProperties') return 'is not a known field';
-  if (keyword === 'enum') return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
-  return message ?? 'is invalid';
-}
-
 /**
- * Every error and unknown route answers with the shape above; only real bugs are logged. Installed
+ * Every error and unknown route answers with an ErrorBody; bugs are logged with their stack. Installed
  * at the root and again inside the add-on API and the control API: fastify runs a context's own
  * hooks before its not-found handler, so an unknown path under a prefix still passes that prefix's
  * token check or origin guard, and answers in this shape.

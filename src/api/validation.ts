@@ -1,11 +1,9 @@
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
-import { validators } from '../domain/validator.js';
+import { compileSchema } from '../domain/validator.js';
 
 /**
- * Bodies are validated as sent: no type coercion ("12" is not a number) and no silent removal of
- * unknown fields (they are a 400, so a typo is never lost quietly). Query strings and path
- * parameters are text by nature, so there numbers are coerced and defaults applied.
+ * Bodies are validated as sent, query strings and path parameters as text (domain/validator.ts).
  *
  * A route's validator is compiled on its first request, not at start-up: compiling them all was a
  * tenth of `addon dev`'s start (docs/performance.md), and a dev session calls few of the routes.
@@ -14,12 +12,30 @@ export function useStrictValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     let compiled: ValidateFunction | undefined;
     const validate = (data: unknown): boolean => {
-      compiled ??= (httpPart === 'body' ? validators().json : validators().text).compile(schema);
+      compiled ??= compileSchema(schema, httpPart === 'body' ? 'json' : 'text');
       const valid = compiled(data) as boolean;
       validate.errors = compiled.errors;
       return valid;
     };
     validate.errors = null as ValidateFunction['errors'];
     return validate;
+  });
+}
+
+/** A route's query string: its own parameters, if it has any, and no others. */
+const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false };
+
+/**
+ * Every route of `app` refuses a query parameter it does not take, as a 400 naming it (`bogus is not
+ * a known field`), whether its schema lists parameters or it takes none: a misspelt `?limt=5` is
+ * never quietly ignored. Added before the routes, it holds for every route the context registers.
+ */
+export function refuseUnknownQueries(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    // A CORS preflight carries the query of the call it asks about.
+    if ([route.method].flat().includes('OPTIONS')) return;
+    const query = route.schema?.querystring as { additionalProperties?: unknown } | undefined;
+    if (query?.additionalProperties === false) return;
+    route.schema = { ...route.schema, querystring: query ? { ...query, additionalProperties: false } : NO_QUERY };
   });
 }

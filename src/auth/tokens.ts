@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, errors, jwtVerify } from 'jose';
 import { toUnixSeconds, type Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { mintBadToken, type BadTokenClaims, type TokenVariant } from './bad-tokens.js';
@@ -73,7 +73,9 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
       if (refusal) throw unauthorized(refusal);
       return payload as unknown as SessionClaims;
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      // jose refuses a token with a JOSEError, the claims check with an ApiError (thrown as it is);
+      // anything else is a bug, not the token's fault.
+      if (!(error instanceof errors.JOSEError)) throw error;
       throw unauthorized(joseRefusal(error));
     }
   };

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { compileSchema, describeError } from '../domain/validator.js';
 import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
 import { readJsonFile } from '../json-file.js';
@@ -63,21 +63,12 @@ const schema = {
     },
   },
 };
-// Compiled on first use: most runs have no config file, and compiling costs start-up time.
-let validator: ValidateFunction<AddonConfigFile> | null = null;
-const validate = (value: unknown): value is AddonConfigFile =>
-  (validator ??= new Ajv({ allErrors: true, allowUnionTypes: true }).compile<AddonConfigFile>(schema))(value);
-
 export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
   const file = join(dir, CONFIG_FILE);
   if (!existsSync(file)) return {};
   const parsed = await readJsonFile(file, CONFIG_BOUNDS, 'it');
-  if (!validate(parsed)) {
-    const [first] = validator!.errors!;
-    const where =
-      first.instancePath.slice(1) || (first.params as { additionalProperty?: string }).additionalProperty || 'the file';
-    const what = first.keyword === 'additionalProperties' ? 'is not a known field' : first.message;
-    throw new UserError(`${CONFIG_FILE}: ${where} ${what}`);
-  }
+  // Compiled here, on first use: most runs have no config file, and compiling costs start-up time.
+  const validate = compileSchema<AddonConfigFile>(schema);
+  if (!validate(parsed)) throw new UserError(`${CONFIG_FILE}: ${describeError(validate.errors![0], '', 'the file')}`);
   return parsed;
 }

@@ -5,6 +5,7 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator
 import { UserError } from '../errors.js';
 import { DEFAULT_HOST } from '../sdk/browser/addresses.js';
 import { printDevOutput } from './dev-output.js';
+import { reportFailure } from './failure-report.js';
 import { writeStateFile } from '../state/state-io.js';
 import { color, printJsonLine, println } from './output.js';
 
@@ -68,12 +69,8 @@ async function exportWorld(emulator: Emulator, file: string, json?: boolean): Pr
     if (json) printJsonLine({ event: 'exported', file });
     else println(color.dim(`  Exported the world to ${file}.`));
   } catch (error) {
-    process.exitCode = 1;
-    const line =
-      error instanceof UserError
-        ? `${error.message}; the world was not exported`
-        : `could not export the world to ${file}: ${(error as Error).message}`;
-    process.stderr.write(`${color.red('addon:')} ${line}\n`);
+    const said = error instanceof UserError ? new UserError(`${error.message}; the world was not exported`) : error;
+    process.exitCode = reportFailure(said);
   }
 }
 

@@ -77,13 +77,14 @@ async function request(
 ): Promise<Response> {
   // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive, and a
   // process with nothing else to wait for would end mid-request (exit 13) instead of saying why.
+  const json = body === undefined ? undefined : JSON.stringify(body);
   const controller = new AbortController();
   const timer = timeoutMs === null ? null : setTimeout(() => controller.abort(), timeoutMs);
   try {
     return await fetch(base + CONTROL_PREFIX + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: json === undefined ? {} : { 'content-type': 'application/json' },
+      body: json,
       signal: controller.signal,
     });
   } catch (error) {
@@ -95,13 +96,16 @@ async function request(
   }
 }
 
-function unreachable(base: string, error: unknown): UserError {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
+/** fetch's network failure in words; an error without a cause is not one but a bug, given back as it is. */
+function unreachable(base: string, error: unknown): Error {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (cause === undefined) return error as Error;
+  const code = cause.code;
   if (code === 'ECONNREFUSED')
     return new UserError(`no emulator answers at ${base}: start one with "addon dev", or pass --emulator URL`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new UserError(`cannot find the host of ${base}`);
   // fetch, as browsers do, never connects to ports such as 9 or 6000 (the Fetch standard's "bad ports").
-  if ((error as { cause?: Error }).cause?.message === 'bad port')
+  if (cause.message === 'bad port')
     return new UserError(
       `${base} is on a port that fetch and browsers refuse to connect to; run the emulator on another`,
     );
@@ -120,16 +124,12 @@ async function jsonOf(base: string, response: Response): Promise<unknown> {
   }
 }
 
-/** The JSON Schema validator's `must be <= 5000`, said as a person would. */
-const inWords = (message: string): string =>
-  message.replace(/^must be <= /, 'must be at most ').replace(/^must be >= /, 'must be at least ');
-
 /** The emulator's refusal in the command's words: `--limit must be at most 5000`, not `invalid querystring: limit …`. */
 function refusal(payload: unknown, status: number, fields: FieldNames): string {
   const body = payload as { message?: string; details?: Array<{ field?: string; message: string }> } | null;
   if (Array.isArray(body?.details))
     return body.details
-      .map(({ field, message }) => (field ? `${fields[field] ?? field} ${inWords(message)}` : inWords(message)))
+      .map(({ field, message }) => (field ? `${fields[field] ?? field} ${message}` : message))
       .join('; ');
   return body?.message ?? `the emulator answered ${status}`;
 }

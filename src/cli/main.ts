@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
-import { UserError } from '../errors.js';
+import { Command } from 'commander';
 import { clockCommand } from './commands/clock.js';
 import { deliveriesCommand } from './commands/deliveries.js';
 import { inboxCommand } from './commands/inbox.js';
@@ -16,7 +15,7 @@ import { scopesCommand } from './commands/scopes.js';
 import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
-import { color } from './output.js';
+import { reportFailure } from './failure-report.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -43,23 +42,16 @@ export function program(): Command {
   return cli;
 }
 
-/** Runs the CLI. A user error is one line on stderr and a non-zero exit; a bug keeps its stack. */
-export async function main(argv: string[]): Promise<void> {
+/** Runs the CLI (`cli`, the whole `addon` program unless a test gives another). */
+export async function main(argv: string[], cli = program()): Promise<void> {
   // `addon events | head` closes the pipe early: that is the reader's choice, not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
   try {
-    await program().parseAsync(argv);
+    await cli.parseAsync(argv);
   } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
-    } else if (error instanceof UserError) {
-      process.stderr.write(`${color.red('addon:')} ${error.message}\n`);
-      process.exitCode = error.exitCode;
-    } else {
-      throw error;
-    }
+    process.exitCode = reportFailure(error);
   }
 }

@@ -23,5 +23,7 @@ export const println = (text = ''): void => {
 /** The emulator's failures that no command waits for, as `addon:` lines on standard error. */
 export const cliLogger: Logger = {
   error: (message, error) =>
-    process.stderr.write(`addon: ${message}: ${error instanceof Error ? error.stack : error}\n`),
+    process.stderr.write(
+      `addon: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : error}`}\n`,
+    ),
 };

@@ -7,6 +7,7 @@ import type { SeedSummary } from '../domain/seed.js';
 import { parseDuration } from '../duration.js';
 import type { ClockState } from '../clock.js';
 import { useErrorBodies } from '../api/error-body.js';
+import { refuseUnknownQueries } from '../api/validation.js';
 import { PLAIN_ID } from '../installation-ids.js';
 import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../emulator/session-policy.js';
@@ -92,6 +93,7 @@ export async function controlApi(
   });
   guardControlApi(app, () => target.ownOrigins());
   useErrorBodies(app, logger);
+  refuseUnknownQueries(app);
   // Every option of a control call has a default, so no body means an empty one.
   app.addHook('preValidation', async (request) => {
     request.body ??= {};

@@ -1,5 +1,6 @@
-import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
+import type { FieldProblem } from '../errors.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
@@ -7,38 +8,85 @@ const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 const shared: Options = { allErrors: true, strict: false, removeAdditional: false };
 
 /**
- * The JSON Schema validators, one pair per process, made on first use: ajv caches what it compiled
- * by schema, and the schemas are module constants, so a second emulator in the same process (the
- * test harness starts many) compiles nothing again.
- *
- * `json` checks a document as it was sent: no type coercion ("12" is not a number) and no silent
- * removal of unknown fields (they are refused, so a typo is never lost quietly). `text` is for query
- * strings and path parameters, text by nature: there numbers are coerced and defaults applied.
+ * How a value is read. `json`: as it was sent (a body, a file), with no type coercion ("12" is not a
+ * number) and no silent removal of unknown fields (they are refused, so a typo is never lost
+ * quietly). `text`: query strings and path parameters, text by nature, where numbers are coerced
+ * and defaults applied. Coercion and defaults are options of an ajv instance, not of a schema, so
+ * the two readings are two instances.
  */
-let compilers: { json: Ajv; text: Ajv } | null = null;
-export const validators = (): { json: Ajv; text: Ajv } =>
-  (compilers ??= {
-    json: addFormats(new Ajv({ ...shared, coerceTypes: false, useDefaults: false })),
-    text: addFormats(new Ajv({ ...shared, coerceTypes: true, useDefaults: true })),
-  });
+export type Reading = 'json' | 'text';
 
 /**
- * One validation error in words, its place written as a person would: `/lineItems/0/quantity` under
- * `data` is `data.lineItems[0].quantity must be > 0`; an unknown field and allowed values are named.
+ * The process's JSON Schema validators, made on first use: ajv caches what it compiled by schema,
+ * and the schemas are module constants, so a second emulator in the same process (the test harness
+ * starts many) compiles nothing again.
  */
-export function describeError(error: ErrorObject, root = ''): string {
-  const path = error.instancePath
-    .split('/')
-    .slice(1)
+let instances: Record<Reading, Ajv> | null = null;
+const ajv = (reading: Reading): Ajv =>
+  (instances ??= {
+    json: addFormats(new Ajv({ ...shared, coerceTypes: false, useDefaults: false })),
+    text: addFormats(new Ajv({ ...shared, coerceTypes: true, useDefaults: true })),
+  })[reading];
+
+/** The validator of `schema`; every problem it finds is reported, in schema order. */
+export const compileSchema = <T = unknown>(schema: object, reading: Reading = 'json'): ValidateFunction<T> =>
+  ajv(reading).compile<T>(schema);
+
+/** What the formatter reads of an ajv error (fastify hands on the same fields). */
+export type SchemaError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'>;
+
+/**
+ * One validation error as a field and what is wrong with it, as a person would write them:
+ * `/lineItems/0/quantity` is `lineItems[0].quantity` (under `root`, `data.lineItems[0].quantity`); a
+ * missing or unknown field is named itself (`address.city is required`, `bogus is not a known
+ * field`); the field is '' for the value as a whole.
+ */
+export function problemOf(error: SchemaError, root = ''): FieldProblem {
+  const params = error.params as Record<string, unknown>;
+  const named = params.missingProperty ?? params.additionalProperty;
+  const segments = [...error.instancePath.split('/').slice(1), ...(typeof named === 'string' ? [named] : [])];
+  const path = segments
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
     .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
     .join('');
-  const where = `${root}${path}`.replace(/^\./, '') || 'the document';
-  const params = error.params as { additionalProperty?: string; allowedValues?: unknown[] };
-  const detail = params.additionalProperty
-    ? ` (${JSON.stringify(params.additionalProperty)})`
-    : params.allowedValues
-      ? `: ${params.allowedValues.join(', ')}`
-      : '';
-  return `${where} ${error.message}${detail}`;
+  return { field: `${root}${path}`.replace(/^\./, ''), message: messageOf(error) };
 }
+
+/** One validation error in a line: `data.lineItems[0].quantity must be greater than 0`. */
+export function describeError(error: SchemaError, root = '', whole = 'the document'): string {
+  const { field, message } = problemOf(error, root);
+  return `${field || whole} ${message}`;
+}
+
+const plural = (n: unknown, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+type Params = Record<string, unknown>;
+const COMPARISONS: Params = { '<=': 'at most', '>=': 'at least', '<': 'less than', '>': 'greater than' };
+const bound = (p: Params) => `must be ${COMPARISONS[p.comparison as string]} ${p.limit}`;
+const atMost = (noun: string) => (p: Params) => `must have at most ${plural(p.limit, noun)}`;
+/** At least one: nothing at all is what is wrong. */
+const atLeast = (noun: string) => (p: Params) =>
+  p.limit === 1 ? 'must not be empty' : `must have at least ${plural(p.limit, noun)}`;
+
+/** Our words where ajv's read poorly (`must be <= 100`, `must NOT have more than 2 items`). */
+const WORDS: Record<string, (params: Params) => string> = {
+  required: () => 'is required',
+  additionalProperties: () => 'is not a known field',
+  enum: (p) => `must be one of ${(p.allowedValues as unknown[]).join(', ')}`,
+  const: (p) => `must be ${JSON.stringify(p.allowedValue)}`,
+  type: (p) => `must be ${String(p.type).split(',').join(' or ')}`,
+  maximum: bound,
+  minimum: bound,
+  exclusiveMaximum: bound,
+  exclusiveMinimum: bound,
+  maxLength: atMost('character'),
+  minLength: atLeast('character'),
+  maxItems: atMost('item'),
+  minItems: atLeast('item'),
+  maxProperties: atMost('field'),
+  minProperties: atLeast('field'),
+};
+
+/** ajv's own message for the rest: `must match format "email"`, `must match pattern "^[A-Z]{3}$"`. */
+const messageOf = ({ keyword, params, message }: SchemaError): string =>
+  WORDS[keyword]?.(params as Params) ?? message ?? 'is invalid';

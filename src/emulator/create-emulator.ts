@@ -140,7 +140,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const lock = dataDir ? await lockDataDir(dataDir) : null;
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
-    const store = await openDocumentStore(dataDir ? filePersistence(dataDir) : memoryPersistence());
+    const logger = options.logger ?? warningLogger;
+    const store = await openDocumentStore(dataDir ? filePersistence(dataDir, { logger }) : memoryPersistence());
     opened.push(store);
     const audit = await openAuditLog(dataDir ? join(dataDir, 'audit.log') : undefined);
     opened.push(audit);
@@ -148,7 +149,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const time = openPersistedClock(store, dataDir, options.clock);
     const { clock } = time;
     const tokens = createTokenService({ keys, clock });
-    const logger = options.logger ?? warningLogger;
     const faults = configuredFaults(options);
     const timers = options.timers ?? realTimers;
     const parity = createParityLog({ clock, strict: options.strict ?? false });
@@ -397,7 +397,8 @@ function configuredFaults(options: EmulatorOptions): FaultSet {
     try {
       faults.add(spec);
     } catch (error) {
-      throw new UserError(`fault rule ${i + 1} of "faults": ${(error as Error).message}`);
+      if (!(error instanceof ApiError)) throw error;
+      throw new UserError(`fault rule ${i + 1} of "faults": ${error.message}`);
     }
   });
   return faults;
@@ -408,9 +409,10 @@ async function subscribeConfigured(emulator: Emulator, event: string, url: strin
   const { orgId, appId, grantedScopes } = emulator.settings;
   try {
     const scope = scopeToReceive(emulator.registry.catalog.known(event));
-    if (!covers(grantedScopes, scope)) throw new Error(`it needs ${scope}, which the add-on is not granted`);
+    if (!covers(grantedScopes, scope)) throw new UserError(`it needs ${scope}, which the add-on is not granted`);
     await emulator.webhooks.subscriptions.subscribe(orgId, appId, event, url);
   } catch (error) {
-    throw new UserError(`webhook subscription to ${event} (${url}) in addon.config.json: ${(error as Error).message}`);
+    if (!(error instanceof ApiError || error instanceof UserError)) throw error;
+    throw new UserError(`webhook subscription to ${event} (${url}) in addon.config.json: ${error.message}`);
   }
 }

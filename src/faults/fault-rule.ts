@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { compileSchema, describeError } from '../domain/validator.js';
 import { parseDuration } from '../duration.js';
 import { ApiError } from '../errors.js';
 import { PLAIN_ID } from '../installation-ids.js';
@@ -81,18 +81,11 @@ export function checkFaultRule(spec: FaultRuleSpec): void {
   if (spec.delay !== undefined) delayMs(spec.delay);
 }
 
-// Compiled on first use: most runs add no rule.
-let validate: ValidateFunction | null = null;
-
 /** The schema's checks, for rules that did not come through a validated request (config, harness). */
 function checkShape(spec: unknown): void {
-  validate ??= new Ajv({ allowUnionTypes: true }).compile(FAULT_RULE_SCHEMA);
-  if (validate(spec)) return;
-  const [problem] = validate.errors!;
-  const params = problem.params as { additionalProperty?: string };
-  const field = params.additionalProperty ?? (problem.instancePath.slice(1) || 'the rule');
-  const message = params.additionalProperty ? 'is not a known field of a fault rule' : problem.message;
-  throw invalidRule(`${field} ${message}`);
+  // Compiled on first use (and once per process): most runs add no rule.
+  const validate = compileSchema(FAULT_RULE_SCHEMA);
+  if (!validate(spec)) throw invalidRule(describeError(validate.errors![0], '', 'the rule'));
 }
 
 /** `250` or `"200-800"` as [min, max] ms. */

@@ -1,4 +1,5 @@
 import { parseDuration } from '../duration.js';
+import { UserError } from '../errors.js';
 
 /**
  * `${name.field.path}` in a scenario's values: a record an earlier step named with `as`, or the
@@ -20,7 +21,9 @@ export function parseReference(expression: string): Reference {
   }
   const [name, ...path] = expression.split('.');
   if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || path.some((part) => part === ''))
-    throw new Error(`\${${expression}} is not a reference: use \${name.field}, \${today}, \${today-30d} or \${now}`);
+    throw new UserError(
+      `\${${expression}} is not a reference: use \${name.field}, \${today}, \${today-30d} or \${now}`,
+    );
   return { name, path };
 }
 

@@ -1,9 +1,9 @@
 import { parseDuration } from '../duration.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { describeError, validators } from '../domain/validator.js';
+import { compileSchema, describeError } from '../domain/validator.js';
 import type { Registry } from '../emulator/registry.js';
-import { ApiError } from '../errors.js';
+import { ApiError, UserError } from '../errors.js';
 import { checkJson, isJsonObject } from '../json-bounds.js';
 import { MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES, SCENARIO_BOUNDS } from '../limits.js';
 import { countReferences, parseReference, referencesIn } from './references.js';
@@ -34,7 +34,8 @@ export function checkScenario(input: unknown, registry: Registry): ScenarioFile 
     try {
       expansion += checkStep(step, registry, named);
     } catch (error) {
-      throw invalidScenario(`step ${i + 1}: ${(error as Error).message}`);
+      if (!(error instanceof ApiError || error instanceof UserError)) throw error;
+      throw invalidScenario(`step ${i + 1}: ${error.message}`);
     }
   });
   // What the schemas bound is known before the run starts; the rest is counted as it runs.
@@ -47,18 +48,20 @@ export const invalidScenario = (problem: string): ApiError => new ApiError(400, 
 
 /** Checks one step; returns the most characters its references can expand to, as far as schemas bound them. */
 function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDefinition>): number {
-  if (!isJsonObject(step)) throw new Error('a step is an object like { "create": "customers", "data": {...} }');
+  if (!isJsonObject(step)) throw invalidScenario('a step is an object like { "create": "customers", "data": {...} }');
   const actions = Object.keys(ACTIONS).filter((action) => action in step) as Action[];
   if (actions.length !== 1)
-    throw new Error(`name one action: ${Object.keys(ACTIONS).join(', ')} (found ${actions.join(', ') || 'none'})`);
+    throw invalidScenario(
+      `name one action: ${Object.keys(ACTIONS).join(', ')} (found ${actions.join(', ') || 'none'})`,
+    );
   const action = actionOf(step);
   const { keys, required } = ACTIONS[action];
   const unknown = Object.keys(step).find((key) => !(keys as readonly string[]).includes(key));
-  if (unknown) throw new Error(`unknown key "${unknown}" (a ${action} step takes ${keys.join(', ')})`);
+  if (unknown) throw invalidScenario(`unknown key "${unknown}" (a ${action} step takes ${keys.join(', ')})`);
   const missing = (required as readonly string[]).find((key) => !(key in step));
-  if (missing) throw new Error(`a ${action} step needs "${missing}"`);
+  if (missing) throw invalidScenario(`a ${action} step needs "${missing}"`);
   const target = (step as Record<string, unknown>)[action];
-  if (typeof target !== 'string') throw new Error(`"${action}" must be a string`);
+  if (typeof target !== 'string') throw invalidScenario(`"${action}" must be a string`);
   let expansion = 0;
   for (const { expression } of referencesIn(step)) {
     const size = checkReference(expression, named);
@@ -75,14 +78,15 @@ function checkStep(step: Step, registry: Registry, named: Map<string, ResourceDe
     return expansion;
   }
   const definition = registry.resources.find((r) => r.name === target);
-  if (!definition) throw new Error(`no collection ${target}; try ${registry.resources.map((r) => r.name).join(', ')}`);
-  if ('id' in step && typeof step.id !== 'string') throw new Error('"id" must be a string');
+  if (!definition)
+    throw invalidScenario(`no collection ${target}; try ${registry.resources.map((r) => r.name).join(', ')}`);
+  if ('id' in step && typeof step.id !== 'string') throw invalidScenario('"id" must be a string');
   if (action === 'create') checkData(step, definition.createSchema, 'data');
   if (action === 'update') checkData(step, definition.updateSchema, 'data');
   if ('as' in step && step.as !== undefined) {
     if (typeof step.as !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(step.as) || RESERVED_NAMES.includes(step.as))
-      throw new Error(`"as" must be a name of letters, digits, _ and - (not today, now or __proto__)`);
-    if (named.has(step.as)) throw new Error(`the name "${step.as}" is given twice`);
+      throw invalidScenario(`"as" must be a name of letters, digits, _ and - (not today, now or __proto__)`);
+    if (named.has(step.as)) throw invalidScenario(`the name "${step.as}" is given twice`);
     named.set(step.as, definition);
   }
   return expansion;
@@ -97,10 +101,10 @@ function checkReference(expression: string, named: Map<string, ResourceDefinitio
   if ('time' in reference) return TIME_SIZE;
   const definition = named.get(reference.name);
   if (!definition)
-    throw new Error(`\${${expression}} refers to "${reference.name}", which no earlier step names with "as"`);
+    throw invalidScenario(`\${${expression}} refers to "${reference.name}", which no earlier step names with "as"`);
   const fields = (definition.recordSchema.properties ?? {}) as Record<string, unknown>;
   if (reference.path.length && !Object.hasOwn(fields, reference.path[0]))
-    throw new Error(`\${${expression}}: a record of ${definition.name} has no field ${reference.path[0]}`);
+    throw invalidScenario(`\${${expression}}: a record of ${definition.name} has no field ${reference.path[0]}`);
   return maxSizeOf(schemaAt(definition.recordSchema, reference.path));
 }
 
@@ -113,18 +117,18 @@ const TIME_SIZE = 27;
 function checkObject(step: Step, key: string, required: boolean): void {
   const value = (step as Record<string, unknown>)[key];
   if (value === undefined && !required) return;
-  if (!isJsonObject(value)) throw new Error(`"${key}" must be an object`);
+  if (!isJsonObject(value)) throw invalidScenario(`"${key}" must be an object`);
 }
 
 /** The data against the resource's schema; a value that holds a reference is checked when it is resolved. */
 function checkData(step: Step, schema: JsonSchema, key: string): void {
   checkObject(step, key, false);
   const data = (step as Record<string, unknown>)[key] ?? {};
-  const validate = validators().json.compile(schema);
+  const validate = compileSchema(schema);
   if (validate(data)) return;
   const referring = referencesIn(data).map((r) => r.at);
   const errors = (validate.errors ?? []).filter(
     (error) => !referring.some((at) => error.instancePath === at || error.instancePath.startsWith(`${at}/`)),
   );
-  if (errors.length) throw new Error(describeError(errors[0], key));
+  if (errors.length) throw invalidScenario(describeError(errors[0], key));
 }

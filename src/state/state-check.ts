@@ -3,7 +3,7 @@ import { CLOCK_HORIZON_MS } from '../clock.js';
 import { MAX_CONFIG_KEYS, STORAGE_KEY } from '../domain/addon-data.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { describeError, validators } from '../domain/validator.js';
+import { compileSchema, describeError } from '../domain/validator.js';
 import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';
@@ -89,7 +89,7 @@ const compiled = new WeakMap<Registry, ValidateFunction>();
 
 function validatorFor(registry: Registry): ValidateFunction {
   let validate = compiled.get(registry);
-  if (!validate) compiled.set(registry, (validate = validators().json.compile(fileSchema(registry))));
+  if (!validate) compiled.set(registry, (validate = compileSchema(fileSchema(registry))));
   return validate;
 }
 

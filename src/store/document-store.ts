@@ -66,9 +66,7 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
     }
     batch.settle();
     batch.waiters.forEach((w) => w.resolve());
-    await persistence.maybeCompact(durableTables).catch(() => {
-      // A failed compaction loses nothing: the journal still holds every change.
-    });
+    persistence.maybeCompact(durableTables);
   };
 
   /** The append failed: undo every change not on disk (this batch's, then none after it survive). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { UserError } from '../errors.js';
 import { fileError } from '../fs-errors.js';
+import type { Logger } from '../logger.js';
 import { STATE_FORMAT } from '../state-format.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
 import type { Doc, JournalOp, Persistence, TableRows, Tables } from './store.js';
@@ -29,14 +30,17 @@ const JOURNAL = /^journal-(\d+)\.ndjson$/;
 const journalName = (generation: number) => `journal-${generation}.ndjson`;
 
 export interface FilePersistenceOptions {
+  /** Where a compaction that failed in the background is told. */
+  logger: Logger;
   /** Rewrite the snapshot once the journal passes this many bytes. */
   compactAfterBytes?: number;
 }
 
-export function filePersistence(dir: string, options: FilePersistenceOptions = {}): Persistence {
+export function filePersistence(dir: string, options: FilePersistenceOptions): Persistence {
   const compactAfterBytes = options.compactAfterBytes ?? 32 * 1024 * 1024;
+  const snapshotFile = join(dir, SNAPSHOT);
   // The snapshot is serialised a slice at a time (see serialise), then written as text.
-  const snapshotText = new TextFile(join(dir, SNAPSHOT));
+  const snapshotText = new TextFile(snapshotFile);
   let generation = 0;
   let journal: FileHandle | null = null;
   let journalBytes = 0;
@@ -53,9 +57,10 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
     await previous?.close();
   };
 
-  const compact = (tables: Tables): Promise<void> => {
+  /** `tables` is read at once, in the tick the new journal generation is set. */
+  const compact = (tables: () => Tables): Promise<void> => {
     compaction ??= (async () => {
-      const data = toSnapshot(tables, generation + 1);
+      const data = toSnapshot(tables(), generation + 1);
       await (switching = startGeneration(generation + 1));
       await snapshotText.write(await serialise(data));
       await removeJournalsBefore(dir, data.generation);
@@ -78,7 +83,7 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
       await startGeneration(Math.max(base.generation, ...generations));
       // Fold the journals into the snapshot, so the next start reads one file and no torn line is
       // ever followed by new appends.
-      if (pendingJournal) await compact(tables);
+      if (pendingJournal) await compact(() => tables);
       return tables;
     },
 
@@ -88,13 +93,20 @@ export function filePersistence(dir: string, options: FilePersistenceOptions = {
       journalBytes += Buffer.byteLength(lines);
     },
 
-    async maybeCompact(durable) {
-      if (journalBytes >= compactAfterBytes && !compaction) void compact(durable()).catch(() => {});
+    maybeCompact(durable) {
+      if (journalBytes < compactAfterBytes || compaction) return;
+      // Nobody waits for it, and a failure loses nothing: the journals still hold every change, and
+      // the next append past the threshold tries again. It is said, not kept quiet.
+      compact(durable).catch(async (error: unknown) => {
+        const said = await fileError(error, `cannot compact the store's journal into ${snapshotFile}`, snapshotFile);
+        if (said instanceof UserError) options.logger.error(`${said.message}; the journal keeps every change`);
+        else options.logger.error(`compacting the store's journal into ${snapshotFile} failed`, said);
+      });
     },
 
     async close(tables) {
-      await compaction;
-      if (journalBytes > 0) await compact(tables);
+      await compaction?.catch(() => {}); // said already; the compaction below tries again
+      if (journalBytes > 0) await compact(() => tables);
       await journal?.close();
       journal = null;
     },

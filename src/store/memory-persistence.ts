@@ -4,6 +4,6 @@ import type { Persistence } from './store.js';
 export const memoryPersistence = (): Persistence => ({
   load: async () => new Map(),
   append: async () => {},
-  maybeCompact: async () => {},
+  maybeCompact: () => {},
   close: async () => {},
 });

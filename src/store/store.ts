@@ -65,9 +65,10 @@ export interface Persistence {
   /** Journal lines, each ending with a newline, written in one append. */
   append(lines: string): Promise<void>;
   /**
-   * Called after appends; may rewrite the snapshot when the journal has grown, from `durable()`: the
-   * tables as the journal has them (memory without the changes still waiting to be written).
+   * Called after appends; may start rewriting the snapshot when the journal has grown, from
+   * `durable()`: the tables as the journal has them (memory without the changes still waiting to be
+   * written). It never throws: the rewrite runs on its own, and tells its logger if it fails.
    */
-  maybeCompact(durable: () => Tables): Promise<void>;
+  maybeCompact(durable: () => Tables): void;
   close(tables: Tables): Promise<void>;
 }

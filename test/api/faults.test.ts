@@ -132,8 +132,8 @@ describe('fault rules on the REST API', () => {
 
   it('refuses a rule it cannot follow, in one line', async () => {
     await start();
-    expect(() => em.faults.add({ status: 200 })).toThrow('status must be >= 400');
-    expect(() => em.faults.add({ probability: 2, status: 503 })).toThrow('probability must be <= 1');
+    expect(() => em.faults.add({ status: 200 })).toThrow('status must be at least 400');
+    expect(() => em.faults.add({ probability: 2, status: 503 })).toThrow('probability must be at most 1');
     expect(() => em.faults.add({ status: 503, reset: true })).toThrow(/one effect/);
     expect(() => em.faults.add({})).toThrow(/needs an effect/);
     expect(() => em.faults.add({ latency: '900-100' })).toThrow(/latency/);

@@ -88,7 +88,7 @@ describe('collections', () => {
     expect((await em.call('GET', 'customers', { token })).body.data).toHaveLength(5);
     const tooMany = await em.call('GET', 'customers?limit=101', { token });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.details).toEqual([{ in: 'querystring', field: 'limit', message: 'must be <= 100' }]);
+    expect(tooMany.body.details).toEqual([{ in: 'querystring', field: 'limit', message: 'must be at most 100' }]);
     expect((await em.call('GET', 'customers?limit=abc', { token })).status).toBe(400);
     expect((await em.call('GET', 'customers?offset=-1', { token })).status).toBe(400);
   });

@@ -130,12 +130,12 @@ describe('addon faults', () => {
     await writeFile(join(dir, 'addon.config.json'), JSON.stringify({ faults: [{ path: '/customers', status: 200 }] }));
     const refused = await cli(['exec', '--', 'true'], { cwd: dir });
     expect(refused.exitCode).toBe(1);
-    expect(refused.stderr.trim()).toBe('addon: addon.config.json: faults/0/status must be >= 400');
+    expect(refused.stderr.trim()).toBe('addon: addon.config.json: faults[0].status must be at least 400');
     const many = Array.from({ length: MAX_FAULT_RULES + 1 }, () => ({ path: '/customers', status: 503 }));
     await writeFile(join(dir, 'addon.config.json'), JSON.stringify({ faults: many }));
     expectOneLine(
       await cli(['exec', '--', 'true'], { cwd: dir }),
-      'addon: addon.config.json: faults must NOT have more than 100 items',
+      'addon: addon.config.json: faults must have at most 100 items',
     );
   });
 

@@ -83,7 +83,7 @@ describe('scenarios', () => {
       ],
       [{ steps: [{ create: 'customers', update: 'customers' }] }, 'step 1: name one action'],
       [{ steps: [{ create: 'clients', data: {} }] }, 'step 1: no collection clients; try customers'],
-      [{ steps: [{ create: 'customers', data: { nmae: 'A' } }] }, "step 1: data must have required property 'name'"],
+      [{ steps: [{ create: 'customers', data: { nmae: 'A' } }] }, 'step 1: data.name is required'],
       [{ steps: [{ advance: 'a while' }] }, 'step 1: invalid duration "a while"'],
       [{ steps: [{ trigger: 'invoice.eaten' }] }, 'step 1: invoice.eaten is not in the event catalog'],
       [

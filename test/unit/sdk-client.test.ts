@@ -221,7 +221,7 @@ describe('the SDK REST client', () => {
     );
     const query = await rejection(client.customers.list({ limit: 101 }));
     expect(query).toBeInstanceOf(ValidationError);
-    expect(query.details).toEqual([{ in: 'querystring', field: 'limit', message: 'must be <= 100' }]);
+    expect(query.details).toEqual([{ in: 'querystring', field: 'limit', message: 'must be at most 100' }]);
   });
 
   it('gives an AddonApiError in the API shape for an answer that is not JSON', async () => {

@@ -83,11 +83,8 @@ describe('a state: export and import', () => {
         /customers\[1\]: _id cus_\w+ appears twice/,
       ],
       [broken((f) => (f.organizations[ORG].subscriptions![0].event = 'invoice.eaten')), /not in the event catalog/],
-      [
-        broken((f) => ((f.organizations[ORG] as Record<string, unknown>).extra = 1)),
-        /additional properties \("extra"\)/,
-      ],
-      [broken((f) => (f.clock.offsetMs = -1)), /clock\.offsetMs must be >= 0/],
+      [broken((f) => ((f.organizations[ORG] as Record<string, unknown>).extra = 1)), /\.extra is not a known field$/],
+      [broken((f) => (f.clock.offsetMs = -1)), /clock\.offsetMs must be at least 0/],
     ];
     for (const [input, message] of cases) {
       await expect(emulator.importState(input)).rejects.toThrow(message);

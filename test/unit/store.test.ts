@@ -1,17 +1,18 @@
-import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { filePersistence } from '../../src/store/file-persistence.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import type { Doc, Persistence, Store } from '../../src/store/store.js';
+import { warningLogger, type Logger } from '../../src/logger.js';
 import { cleanUp, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
 const doc = (i: number) => ({ _id: `cus_${i}`, name: `Customer ${i}` });
-const open = (dir: string, compactAfterBytes?: number) =>
-  openDocumentStore(filePersistence(dir, { compactAfterBytes }));
+const open = (dir: string, compactAfterBytes?: number, logger: Logger = warningLogger) =>
+  openDocumentStore(filePersistence(dir, { compactAfterBytes, logger }));
 
 describe('document store', () => {
   it('lists in insertion order with limit, offset and total, per scope', async () => {
@@ -117,6 +118,40 @@ describe('document store', () => {
     await recovered.close();
   });
 
+  it('says a compaction that fails, in one line to its logger, and goes on keeping every change', async () => {
+    const dir = await tempDir();
+    const { logger, said } = listening();
+    const store = await open(dir, 1, logger);
+    // The snapshot's temporary file cannot be opened: a link to itself.
+    const temp = join(dir, '.db.json.tmp');
+    await symlink(temp, temp);
+    await store.put('customers', 'org_a', doc(1));
+    expect(await said(1)).toEqual([
+      `cannot compact the store's journal into ${join(dir, 'db.json')}: too many symbolic links (ELOOP); the journal keeps every change`,
+    ]);
+    await store.put('customers', 'org_a', doc(2)); // past the threshold again: tried, and said, again
+    expect(await said(2)).toHaveLength(2);
+    await unlink(temp);
+    await store.close();
+    const reopened = await open(dir);
+    expect(order(reopened)).toEqual([doc(1), doc(2)]);
+    await reopened.close();
+  });
+
+  it('logs a compaction that fails for a bug with its stack', async () => {
+    const dir = await tempDir();
+    const { logger, said, errors } = listening();
+    const persistence = filePersistence(dir, { compactAfterBytes: 1, logger });
+    await persistence.load();
+    await persistence.append('{"c":"customers","s":"org_a","put":{"_id":"cus_1"}}\n');
+    persistence.maybeCompact(() => {
+      throw new TypeError("Cannot read properties of undefined (reading 'get')");
+    });
+    expect(await said(1)).toEqual([`compacting the store's journal into ${join(dir, 'db.json')} failed`]);
+    expect(errors[0]).toBeInstanceOf(TypeError);
+    expect((errors[0] as Error).stack).toMatch(/\n\s+at /);
+  });
+
   it('replace() swaps every table at once, durably, and later writes go on from the new world', async () => {
     const dir = await tempDir();
     const store = await open(dir);
@@ -153,7 +188,7 @@ function heldPersistence() {
   const persistence: Persistence = {
     load: async () => new Map(),
     append: (lines) => new Promise((write, fail) => appends.push({ lines, write: () => write(), fail })),
-    maybeCompact: async () => {},
+    maybeCompact: () => {},
     close: async () => {},
   };
   const next = async () => {
@@ -161,6 +196,20 @@ function heldPersistence() {
     return appends.shift()!;
   };
   return { persistence, next };
+}
+
+/** A logger that keeps what it is told; `said(n)` resolves to the messages once there are n. */
+function listening() {
+  const messages: string[] = [];
+  const errors: unknown[] = [];
+  const logger: Logger = {
+    error: (message, error) => void (messages.push(message), errors.push(error)),
+  };
+  const said = async (n: number) => {
+    await expect.poll(() => messages.length).toBe(n);
+    return [...messages];
+  };
+  return { logger, said, errors };
 }
 
 const order = (store: Store) => store.list('customers', 'org_a', { limit: 100, offset: 0 }).data;

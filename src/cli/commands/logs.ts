@@ -55,18 +55,26 @@ async function follow(emulator: EmulatorClient, print: (entry: AuditEntry) => vo
   process.stderr.write(color.dim(`Following the audit log of ${emulator.url}; Ctrl-C stops.`) + '\n');
   const decoder = new TextDecoder();
   let buffer = '';
-  try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = event.split('\n').find((line) => line.startsWith('data: '));
-        if (data) print(JSON.parse(data.slice(6)) as AuditEntry);
-      }
+  for await (const chunk of untilClosed(response.body as unknown as AsyncIterable<Uint8Array>)) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = event.split('\n').find((line) => line.startsWith('data: '));
+      if (data) print(JSON.parse(data.slice(6)) as AuditEntry);
     }
+  }
+}
+
+/**
+ * The stream's chunks until the emulator goes away (nothing more will come). Only the reading is
+ * guarded: an error in printing what came is a bug, and is not taken for the end of the stream.
+ */
+async function* untilClosed(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of body) yield chunk;
   } catch {
-    // The emulator went away: nothing more will come.
+    // The connection broke: the emulator stopped.
   }
 }

@@ -3266,6 +3266,15 @@ export interface operations {
           };
         };
       };
+      /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No valid session token: missing, malformed, expired, or signed by a key this emulator does not know */
       401: {
         headers: {
@@ -3392,6 +3401,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description No valid session token: missing, malformed, expired, or signed by a key this emulator does not know */
       401: {
@@ -3951,6 +3969,15 @@ export interface operations {
             data: components['schemas']['Subscription'][];
             total: number;
           };
+        };
+      };
+      /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid session token: missing, malformed, expired, or signed by a key this emulator does not know */

@@ -100,19 +100,5 @@ export type Subscription = Schemas['Subscription'];
 
 // ---- Errors ---------------------------------------------------------------------------------
 
-/** Every error answer of the API has this body. */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  code: string;
-  message: string;
-  [extra: string]: unknown;
-}
-
-/** One problem of a `400 validation_failed`. */
-export interface ValidationDetail {
-  in: 'body' | 'querystring' | 'params';
-  /** `name`, `address.country`, `lineItems[0].quantity`; `""` for the body itself. */
-  field: string;
-  message: string;
-}
+// Declared once, beside the errors the emulator answers with; only types cross over.
+export type { ErrorBody, ValidationDetail } from '../../errors.js';

@@ -1,0 +1,27 @@
+import { CommanderError } from 'commander';
+import { UserError } from '../errors.js';
+import { color } from './output.js';
+
+/**
+ * The exit code of a failure that is a bug of the kit, not the user's mistake (1): sysexits'
+ * EX_SOFTWARE, so a script or CI can tell the two apart.
+ */
+export const BUG_EXIT_CODE = 70;
+
+/**
+ * Says on stderr why a command failed and returns its exit code. A user's mistake (UserError) is one
+ * line; commander has printed its own. Anything else is a bug: said to be one, with its stack, and
+ * never worded as the user's mistake.
+ */
+export function reportFailure(error: unknown): number {
+  if (error instanceof CommanderError) return error.exitCode;
+  if (error instanceof UserError) {
+    process.stderr.write(`${color.red('addon:')} ${error.message}\n`);
+    return error.exitCode;
+  }
+  const stack = error instanceof Error ? (error.stack ?? String(error)) : String(error);
+  process.stderr.write(
+    `${color.red('addon:')} this is a bug in addon-devkit, not a mistake of yours; please report it with these lines:\n${stack}\n`,
+  );
+  return BUG_EXIT_CODE;
+}

@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUG_EXIT_CODE } from '../../src/cli/failure-report.js';
+import { main } from '../../src/cli/main.js';
+import { UserError } from '../../src/errors.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+/** Runs `addon fail` of a program whose one command throws `error`: its exit code and stderr. */
+async function failing(error: unknown): Promise<{ exitCode: unknown; stderr: string }> {
+  const cli = new Command('addon').exitOverride();
+  cli.command('fail').action(() => {
+    throw error;
+  });
+  let stderr = '';
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  await main(['node', 'addon', 'fail'], cli);
+  return { exitCode: process.exitCode, stderr };
+}
+
+describe('a command that fails', () => {
+  it('for a mistake of the user: one line and its exit code, no stack', async () => {
+    const { exitCode, stderr } = await failing(new UserError('--limit must be at most 5000'));
+    expect(exitCode).toBe(1);
+    expect(stderr).toBe('addon: --limit must be at most 5000\n');
+  });
+
+  it('for a bug: says it is one, prints its stack, and exits apart from a mistake', async () => {
+    const { exitCode, stderr } = await failing(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    expect(exitCode).toBe(BUG_EXIT_CODE);
+    expect(BUG_EXIT_CODE).not.toBe(1);
+    expect(stderr).toMatch(/^addon: this is a bug in addon-devkit, not a mistake of yours; please report it/);
+    expect(stderr).toMatch(/\nTypeError: Cannot read properties of undefined \(reading 'id'\)\n\s+at /);
+  });
+
+  it('for a value thrown that is not an Error: still a bug, said as it is', async () => {
+    const { exitCode, stderr } = await failing('lost');
+    expect(exitCode).toBe(BUG_EXIT_CODE);
+    expect(stderr).toMatch(/bug in addon-devkit.*\nlost\n$/);
+  });
+});
