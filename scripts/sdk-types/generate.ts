@@ -33,7 +33,8 @@ export async function openApiDocument(registry: Registry): Promise<string> {
 
 /**
  * The SDK's types from the OpenAPI document of `registry`'s emulator, formatted with the package's
- * Prettier settings.
+ * Prettier settings. openapi-typescript and Prettier are loaded only here: they are most of the
+ * generator's time, which the build skips when it has made these files before (cache.ts).
  */
 export async function sdkTypesOf(document: string, registry: Registry): Promise<GeneratedFiles> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
