@@ -1,7 +1,7 @@
 // A typed client of the add-on REST API (docs/api.md): every call sends the session token as a
 // bearer token, JSON bodies, and turns error answers into the typed errors of errors.ts.
 import { errorFor, SessionExpiredError } from './errors.js';
-import { RESOURCE_NAMES, type Resources } from './api-types.js';
+import { RESOURCE_NAMES, type ResourceName, type Resources } from './generated/resources.js';
 import { withRetries, type RetryOptions } from './retry.js';
 import { API_PREFIX, DEFAULT_EMULATOR_URL } from './addresses.js';
 import type {
@@ -126,7 +126,7 @@ export interface EventsClient {
 
 /** One namespace per business resource of the API (`customers`, `invoices`, ..., `orders` for store orders). */
 export type ResourceClients = {
-  [Name in keyof Resources]: ResourceClient<
+  [Name in ResourceName]: ResourceClient<
     Resources[Name]['record'],
     Resources[Name]['create'],
     Resources[Name]['patch']
@@ -232,7 +232,7 @@ export function createClient(options: ClientOptions): AddonClient {
 
   const listStorage = (options?: ListOptions) => request<Page<StorageEntry>>('GET', 'storage', listQuery(options));
 
-  // The resources of the emulator's OpenAPI document (api-types.ts), so a new one needs no edit here.
+  // The resources of the emulator's registry (generated/resources.ts), so a new one needs no edit here.
   const resources = Object.fromEntries(RESOURCE_NAMES.map((name) => [name, resource(name)])) as ResourceClients;
 
   return {

@@ -37,3 +37,6 @@ export {
 export { connect, type Connection, type ConnectOptions } from './connect.js';
 export type { RetryOptions } from './retry.js';
 export type * from './types.js';
+// The types generated from the OpenAPI document (npm run build), and the resources' names.
+export type { components, operations, paths } from './generated/api-types.js';
+export * from './generated/resources.js';

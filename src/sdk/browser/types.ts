@@ -1,6 +1,15 @@
 // The records of the add-on REST API (docs/api.md) and the bridge's context (docs/host-page.md), as
 // TypeScript types. Types only: nothing here exists at run time.
-import type { components } from './api-types.js';
+import type { components } from './generated/api-types.js';
+import type {
+  Customer,
+  Expense,
+  Invoice,
+  InvoiceCreate,
+  StoreOrder,
+  StoreOrderCreate,
+  Ticket,
+} from './generated/resources.js';
 
 /** `service:context`: what the host answers to `service:ready` (spec 2.2). */
 export interface ServiceContext {
@@ -29,48 +38,29 @@ export interface ListOptions {
 type Schemas = components['schemas'];
 
 /** Fields on every business record. */
-export type RecordBase = Pick<Schemas['Customer'], '_id' | 'createdAt' | 'updatedAt'>;
+export type RecordBase = Pick<Customer, '_id' | 'createdAt' | 'updatedAt'>;
 
 /** A `YYYY-MM-DD` date. */
 export type DateString = string;
 
-export type Address = NonNullable<Schemas['Customer']['address']>;
+export type Address = NonNullable<Customer['address']>;
 
-// The records and the bodies that create and change them are the OpenAPI document's (api-types.ts,
-// generated from the resources' schemas), so they cannot drift from what the emulator serves. In a
-// PATCH body, `null` clears the optional fields that may hold it.
+// The records and the bodies that create and change them (`Customer`, `CustomerCreate`,
+// `CustomerPatch`, ...) are the OpenAPI document's, generated from the resources' schemas
+// (generated/resources.ts), so they cannot drift from what the emulator serves. In a PATCH body,
+// `null` clears the optional fields that may hold it. Here, names for parts of them.
 
-export type Customer = Schemas['Customer'];
-export type CustomerCreate = Schemas['CustomerCreate'];
-export type CustomerPatch = Schemas['CustomerPatch'];
-
-export type Invoice = Schemas['Invoice'];
-export type InvoiceCreate = Schemas['InvoiceCreate'];
-export type InvoicePatch = Schemas['InvoicePatch'];
 export type InvoiceStatus = Invoice['status'];
 /** A line as stored: `amount` (`quantity × unitPrice`, to the cent) is computed, `productId` null when none. */
 export type LineItem = Invoice['lineItems'][number];
 /** A line as sent: `amount` is computed, `productId` is left out rather than `null`. */
 export type LineItemInput = InvoiceCreate['lineItems'][number];
 
-export type Product = Schemas['Product'];
-export type ProductCreate = Schemas['ProductCreate'];
-export type ProductPatch = Schemas['ProductPatch'];
-
-export type Expense = Schemas['Expense'];
-export type ExpenseCreate = Schemas['ExpenseCreate'];
-export type ExpensePatch = Schemas['ExpensePatch'];
 export type ExpenseStatus = Expense['status'];
 
-export type Ticket = Schemas['Ticket'];
-export type TicketCreate = Schemas['TicketCreate'];
-export type TicketPatch = Schemas['TicketPatch'];
 export type TicketStatus = Ticket['status'];
 export type TicketPriority = Ticket['priority'];
 
-export type StoreOrder = Schemas['StoreOrder'];
-export type StoreOrderCreate = Schemas['StoreOrderCreate'];
-export type StoreOrderPatch = Schemas['StoreOrderPatch'];
 export type StoreOrderStatus = StoreOrder['status'];
 /** An order item: like an invoice line item, with an integer `quantity`. */
 export type OrderItem = StoreOrder['items'][number];
