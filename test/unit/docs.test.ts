@@ -41,7 +41,8 @@ describe('the docs count what the registry makes', () => {
       ...wrongNumbers(/(?<!-)\b(\d+)[- ]events?\b/gi, EVENTS),
       ...wrongNumbers(/#all-(\d+)-events\b/g, EVENTS),
       ...wrongNumbers(/\btotal"?: (\d+)/g, EVENTS, nearCatalog),
-      ...wrongNumbers(/\b(\d+) (?:unnamed|more)\b/g, EVENTS - SPEC_NAMED_EVENTS.length, aboutTheSpec),
+      ...wrongNumbers(/\b(\d+) unnamed\b/g, EVENTS - SPEC_NAMED_EVENTS.length),
+      ...wrongNumbers(/\b(\d+) more\b/g, EVENTS - SPEC_NAMED_EVENTS.length, aboutTheSpec),
     ]).toEqual([]);
   });
 
