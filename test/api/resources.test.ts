@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { RESOURCES } from '../../src/domain/resources/index.js';
 import { cleanUp, inProcess } from '../helpers.js';
+import { postWith, RESOURCE_NAMES, samplePatch, sampleRecords } from '../sample-records.js';
 
 afterEach(cleanUp);
 
@@ -16,47 +16,12 @@ beforeEach(async () => {
   customerId = (await em.call('POST', 'customers', { token, body: { name: 'Acme Ltd' } })).body.data._id;
 });
 
-/** A valid create body and a valid patch for each collection. */
-const samples = (): Record<string, { create: object; patch: object; check: string }> => ({
-  customers: {
-    create: { name: 'Globex', email: 'ap@globex.example', address: { city: 'Berlin', country: 'DE' } },
-    patch: { phone: '+49 30 1234' },
-    check: 'phone',
-  },
-  invoices: {
-    create: { customerId, lineItems: [{ description: 'Design', quantity: 2, unitPrice: 400 }] },
-    patch: { notes: 'Thanks!' },
-    check: 'notes',
-  },
-  products: {
-    create: { name: 'Chair', unitPrice: 349, stockQuantity: 3 },
-    patch: { stockQuantity: 2 },
-    check: 'stockQuantity',
-  },
-  expenses: {
-    create: { description: 'Train', amount: 86.4, category: 'travel' },
-    patch: { status: 'approved' },
-    check: 'status',
-  },
-  tickets: {
-    create: { subject: 'Wrong tax rate', customerId, priority: 'high' },
-    patch: { status: 'solved' },
-    check: 'status',
-  },
-  orders: {
-    create: { customerId, items: [{ description: 'Mug', quantity: 2, unitPrice: 9.5 }] },
-    patch: { status: 'paid' },
-    check: 'status',
-  },
-});
-
 describe('collections', () => {
-  it.each(RESOURCES.map((r) => r.name))('%s: create, get, list, update, delete', async (name) => {
-    const sample = samples()[name];
-    const created = await em.call('POST', name, { token, body: sample.create });
-    expect(created.status).toBe(201);
-    const record = created.body.data;
-    expect(record._id).toMatch(/^[a-z]+_[0-9a-f]{16}$/);
+  it.each(RESOURCE_NAMES)('%s: create, get, list, update, delete', async (name) => {
+    const samples = sampleRecords(postWith(em.call, token));
+    const definition = samples.definition(name);
+    const record = await samples.record(name);
+    expect(record._id).toMatch(new RegExp(`^${definition.idPrefix}_[0-9a-f]{16}$`));
     expect(record.createdAt).toBe(record.updatedAt);
 
     expect(await em.call('GET', `${name}/${record._id}`, { token })).toMatchObject({
@@ -68,9 +33,10 @@ describe('collections', () => {
     expect(list.body.data).toContainEqual(record);
     expect(list.body.total).toBe(list.body.data.length);
 
-    const patched = await em.call('PATCH', `${name}/${record._id}`, { token, body: sample.patch });
+    const { patch, field } = samplePatch(definition, record, await samples.body(name, 1));
+    const patched = await em.call('PATCH', `${name}/${record._id}`, { token, body: patch });
     expect(patched.status).toBe(200);
-    expect(patched.body.data[sample.check]).toEqual((sample.patch as Record<string, unknown>)[sample.check]);
+    expect(patched.body.data[field]).toEqual(patch[field]);
     expect(patched.body.data.createdAt).toBe(record.createdAt);
 
     expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(204);
@@ -228,7 +194,7 @@ describe('published documents', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     const paths = Object.keys(res.body.paths);
-    for (const name of RESOURCES.map((r) => r.name)) {
+    for (const name of RESOURCE_NAMES) {
       expect(paths).toEqual(expect.arrayContaining([`/api/addon/v1/${name}`, `/api/addon/v1/${name}/{id}`]));
     }
     expect(paths.some((p) => p.startsWith('/_emulator'))).toBe(false);

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, cleanUp, cli, expectOneLine, startDev, tempDir } from '../helpers.js';
+import { RESOURCE_NAMES } from '../sample-records.js';
 
 /** Saved states, export and import, through the real CLI against `addon dev`. */
 afterEach(cleanUp);
@@ -18,12 +19,10 @@ async function dev(args: string[] = ['--ephemeral'], cwd?: string) {
 }
 
 /** What a world is, as the API shows it: every record, the subscriptions, the next invoice number. */
-async function worldSeen({ get, post }: Awaited<ReturnType<typeof dev>>) {
+async function worldSeen({ get }: Awaited<ReturnType<typeof dev>>) {
   const all = async (name: string) => (await get(`/${name}?limit=100`)).data;
   const seen = {
-    customers: await all('customers'),
-    invoices: await all('invoices'),
-    products: await all('products'),
+    ...Object.fromEntries(await Promise.all(RESOURCE_NAMES.map(async (name) => [name, await all(name)]))),
     subscriptions: (await get('/events/subscriptions')).data,
     config: (await get('/config')).data.values,
   };
