@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { API_PREFIX } from '../../src/api/addon-api.js';
+import { API_PREFIX } from '../../src/sdk/browser/addresses.js';
 import { createEmulator } from '../../src/emulator/create-emulator.js';
 import type { Registry } from '../../src/emulator/registry.js';
 import { resourcesSource } from './resources-source.js';

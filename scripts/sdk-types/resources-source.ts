@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../../src/api/addon-api.js';
+import { API_PREFIX } from '../../src/sdk/browser/addresses.js';
 import type { Registry } from '../../src/emulator/registry.js';
 import { isJsonObject } from '../../src/json-bounds.js';
 
