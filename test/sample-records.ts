@@ -1,4 +1,4 @@
-import type { Fields, ResourceDefinition } from '../src/domain/resource.js';
+import type { Fields, ResourceDefinition, ResourceRef, SampleRef } from '../src/domain/resource.js';
 import { DEFAULT_REGISTRY } from '../src/emulator/registry.js';
 import type { Doc } from '../src/store/store.js';
 import type { Caller } from './helpers.js';
@@ -27,8 +27,10 @@ export function sampleRecords(post: Post, resources: readonly ResourceDefinition
     if (!found) throw new Error(`no resource ${name} in the registry`);
     return found;
   };
-  const body = async (name: string, i = 0): Promise<Fields> =>
-    definition(name).samples.input(i, (collection, j) => record(collection, j));
+  // A record of the collection a sample names is a record of that resource.
+  const ref: SampleRef = async <T extends Doc>(resource: ResourceRef<T>, j: number) =>
+    (await record(resource.name, j)) as T;
+  const body = async (name: string, i = 0): Promise<Fields> => definition(name).samples.input(i, ref);
   async function record(name: string, i = 0): Promise<Doc> {
     const input = await body(name, i);
     const answer = await post(name, input);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { invalid, withArticle } from '../../errors.js';
 import { defineResource, reference, type RecordOf } from '../define-resource.js';
 import { computed, filled, optional, required, withDefault } from '../fields.js';
-import { priceLines, pricedLineSchema, type LineInput } from '../line-items.js';
+import { priceLines, pricedLineSchema, type LineInput } from './line-items.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { fromCents, toCents } from '../money.js';
 import { merge, nth, type NewFields, type ResourceContext } from '../resource.js';

@@ -3,7 +3,7 @@ import { withArticle } from '../../errors.js';
 import { defineResource, reference, type RecordOf } from '../define-resource.js';
 import { dataShape, field } from '../event-family.js';
 import { computed, filled, optional, required, withDefault } from '../fields.js';
-import { priceLines, pricedLineSchema, type LineInput } from '../line-items.js';
+import { priceLines, pricedLineSchema, type LineInput } from './line-items.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { fromCents, toCents } from '../money.js';
 import { merge, type NewFields, type ResourceContext } from '../resource.js';

@@ -1,8 +1,8 @@
 import type { TObject, TProperties } from '@sinclair/typebox';
-import { fromCents, lineCents, toCents } from './money.js';
-import { requireReference, type ResourceContext } from './resource.js';
-import { products } from './resources/products.js';
-import { id, money, nullable, strict } from './schema.js';
+import { fromCents, lineCents, toCents } from '../money.js';
+import { requireReference, type ResourceContext } from '../resource.js';
+import { products } from './products.js';
+import { id, money, nullable, strict } from '../schema.js';
 
 /** A line of an invoice or an order as a body gives it. */
 export interface LineInput {
