@@ -3,9 +3,10 @@ import { rm } from 'node:fs/promises';
 import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
+import { currentIo } from './cli-io.js';
 import { printDevOutput } from './dev-output.js';
 import { writeStateFile } from '../state/state-io.js';
-import { color, printJsonLine, println } from './output.js';
+import { color, printJsonLine, println, printlnStderr } from './output.js';
 
 export interface DevSessionOptions {
   emulator: EmulatorOptions;
@@ -53,7 +54,7 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
     readyMs: Math.round(performance.now() - started),
   });
   // Loaded only when used: importing `open` costs start-up time on every run.
-  if (options.open && !process.env.CI)
+  if (options.open && !currentIo().env.CI)
     void import('open').then(({ default: open }) => open(emulator.url)).catch(() => {});
 }
 
@@ -72,7 +73,7 @@ async function exportWorld(emulator: Emulator, file: string, json?: boolean): Pr
       error instanceof UserError
         ? `${error.message}; the world was not exported`
         : `could not export the world to ${file}: ${(error as Error).message}`;
-    process.stderr.write(`${color.red('addon:')} ${line}\n`);
+    printlnStderr(`${color.red('addon:')} ${line}`);
   }
 }
 

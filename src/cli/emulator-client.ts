@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
+import { currentIo } from './cli-io.js';
 
 export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4455';
 
@@ -15,7 +16,7 @@ const CALL_MARGIN_MS = 30_000;
 
 /** `--emulator URL`, else ADDON_EMULATOR_URL, else the default address of `addon dev`. */
 export function emulatorUrl(flag?: string): string {
-  const url = flag ?? process.env.ADDON_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
+  const url = flag ?? currentIo().env.ADDON_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
   try {
     return new URL(url).origin;
   } catch {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, type OutputConfiguration } from 'commander';
 import { UserError } from '../errors.js';
 import { clockCommand } from './commands/clock.js';
 import { deliveriesCommand } from './commands/deliveries.js';
@@ -16,17 +16,20 @@ import { scopesCommand } from './commands/scopes.js';
 import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
-import { color } from './output.js';
+import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
+import { color, paints, printlnStderr } from './output.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
-export function program(): Command {
+export function program(io: CliIo): Command {
+  // Before the commands are added: each takes its output and exit handling from its parent as it is made.
   const cli = new Command('addon')
     .description("Local developer kit for the accounting service's add-on platform")
     .version(version)
     .enablePositionalOptions()
+    .configureOutput(outputTo(io))
     .exitOverride();
   const commands = [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, eventsCommand, triggerCommand];
   const more = [
@@ -43,23 +46,44 @@ export function program(): Command {
   return cli;
 }
 
-/** Runs the CLI. A user error is one line on stderr and a non-zero exit; a bug keeps its stack. */
-export async function main(argv: string[]): Promise<void> {
+/**
+ * Runs the CLI on `args` (what follows `addon`) with `io` for its streams, environment and working
+ * directory, and answers its exit code. A user error is one line on stderr and a non-zero exit; a
+ * bug keeps its stack.
+ */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  return withIo(io, async () => {
+    try {
+      await program(io).parseAsync(args, { from: 'user' });
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        setExitCode(error.exitCode);
+      } else if (error instanceof UserError) {
+        printlnStderr(`${color.red('addon:')} ${error.message}`);
+        setExitCode(error.exitCode);
+      } else {
+        throw error;
+      }
+    }
+  });
+}
+
+/** bin/addon.js: the CLI on the process's own streams, environment and directory. */
+export async function main(args: string[]): Promise<void> {
   // `addon events | head` closes the pipe early: that is the reader's choice, not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
-  try {
-    await program().parseAsync(argv);
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
-    } else if (error instanceof UserError) {
-      process.stderr.write(`${color.red('addon:')} ${error.message}\n`);
-      process.exitCode = error.exitCode;
-    } else {
-      throw error;
-    }
-  }
+  process.exitCode = await runCli(args, processIo());
 }
+
+/** Commander's help, version and usage errors, on the run's streams; help is 80 wide but on a terminal. */
+const outputTo = (io: CliIo): OutputConfiguration => ({
+  writeOut: (text: string) => void io.stdout.write(text),
+  writeErr: (text: string) => void io.stderr.write(text),
+  getOutHelpWidth: () => io.stdout.columns ?? 80,
+  getErrHelpWidth: () => io.stderr.columns ?? 80,
+  getOutHasColors: () => paints(io.stdout, io),
+  getErrHasColors: () => paints(io.stderr, io),
+});
