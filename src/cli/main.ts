@@ -23,6 +23,9 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
+/** A usage error (an unknown command or flag, a missing or malformed argument), apart from a failure (1). */
+export const USAGE_EXIT_CODE = 2;
+
 export function program(io: CliIo): Command {
   // Before the commands are added: each takes its output and exit handling from its parent as it is made.
   const cli = new Command('addon')
@@ -57,7 +60,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       await program(io).parseAsync(args, { from: 'user' });
     } catch (error) {
       if (error instanceof CommanderError) {
-        setExitCode(error.exitCode);
+        // Help and the version end this way too, with 0.
+        setExitCode(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE);
       } else if (error instanceof UserError) {
         printlnStderr(`${color.red('addon:')} ${error.message}`);
         setExitCode(error.exitCode);
@@ -78,10 +82,14 @@ export async function main(args: string[]): Promise<void> {
   process.exitCode = await runCli(args, processIo());
 }
 
-/** Commander's help, version and usage errors, on the run's streams; help is 80 wide but on a terminal. */
+/**
+ * Commander's help, version and usage errors, on the run's streams; help is 80 wide but on a
+ * terminal. A usage error is one line, as every error is, its "(Did you mean --json?)" included.
+ */
 const outputTo = (io: CliIo): OutputConfiguration => ({
   writeOut: (text: string) => void io.stdout.write(text),
   writeErr: (text: string) => void io.stderr.write(text),
+  outputError: (text: string, write: (text: string) => void) => write(text.trimEnd().replace(/\n+/g, ' ') + '\n'),
   getOutHelpWidth: () => io.stdout.columns ?? 80,
   getErrHelpWidth: () => io.stderr.columns ?? 80,
   getOutHasColors: () => paints(io.stdout, io),

@@ -16,6 +16,27 @@ describe("commander's own output goes to the injected streams", () => {
   });
 });
 
+describe('a usage error', () => {
+  it.each([
+    [['tokn'], "error: unknown command 'tokn' (Did you mean token?)"],
+    [['token', '--jsn'], "error: unknown option '--jsn' (Did you mean --json?)"],
+    [['trigger'], "error: missing required argument 'event'"],
+    [
+      ['deliveries', '--limit', 'many'],
+      "error: option '-n, --limit <n>' argument 'many' is invalid. expected a whole number",
+    ],
+    [['clock', 'advance', '1h', '2h'], "error: too many arguments for 'advance'. Expected 1 argument but got 2."],
+  ])('addon %j is exit 2 and one line on stderr', async (args, line) => {
+    expect(await addonInProcess(args)).toEqual({ exitCode: 2, stdout: '', stderr: `${line}\n` });
+  });
+
+  it('no command at all: the help, on stderr, exit 2', async () => {
+    const run = await addonInProcess([]);
+    expect(run).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^Usage: addon /);
+  });
+});
+
 describe('a user error', () => {
   it('is one line on stderr and exit 1, before any emulator is asked', async () => {
     expect(await addonInProcess(['token', '--emulator', 'not a url'])).toEqual({
