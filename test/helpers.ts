@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -266,7 +267,6 @@ export interface ReceivedRequest {
  */
 export async function startReceiver(options: { status?: number; delayMs?: number } = {}) {
   const { createServer } = await import('node:http');
-  const { EventEmitter, once } = await import('node:events');
   const state = {
     status: options.status ?? 200,
     delayMs: options.delayMs ?? 0,

@@ -18,7 +18,7 @@ async function dev(args: string[] = ['--ephemeral'], cwd?: string) {
 }
 
 /** What a world is, as the API shows it: every record, the subscriptions, the next invoice number. */
-async function worldSeen({ get, post }: Awaited<ReturnType<typeof dev>>) {
+async function worldSeen({ get }: Awaited<ReturnType<typeof dev>>) {
   const all = async (name: string) => (await get(`/${name}?limit=100`)).data;
   const seen = {
     customers: await all('customers'),
