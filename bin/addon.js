@@ -3,4 +3,4 @@
 // `prepare` script, or `npm run build`), which starts faster than its 540 module files.
 import { main } from '../dist/cli/addon-cli.bundle.js';
 
-await main(process.argv);
+await main(process.argv.slice(2));

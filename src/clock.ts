@@ -69,15 +69,19 @@ export function createClock({ offsetMs = 0, source = Date.now }: ClockOptions = 
 
 /**
  * Waits in real time, beside the emulated clock: the timer for the next webhook retry and a
- * receiver's time to answer. Injected with the clock, so a test can run them by hand.
+ * receiver's time to answer, and how long that answer took. Injected with the clock, so a test can
+ * run them by hand.
  */
 export interface Timers {
   /** Calls `callback` once after `ms`; a pending wait never keeps the process alive. */
   set(callback: () => void, ms: number): unknown;
   clear(handle: unknown): void;
+  /** Milliseconds from an arbitrary start, never going back: what a wait's length is measured in. */
+  now(): number;
 }
 
 export const realTimers: Timers = {
+  now: () => performance.now(),
   set: (callback, ms) => setTimeout(callback, ms).unref(),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,11 +88,15 @@ export async function run(cwd: string, command: string, args: string[], timeout 
 }
 
 /**
- * A user error as the README promises it: exit 1 and one line on stderr (so no stack trace), equal
- * to or matching `line` when given.
+ * A user error as the README promises it: exit 1 (2 for a usage error) and one line on stderr (so no
+ * stack trace), equal to or matching `line` when given.
  */
-export function expectOneLine(result: { exitCode?: number; stderr: string }, line?: string | RegExp): void {
-  expect(result.exitCode, result.stderr).toBe(1);
+export function expectOneLine(
+  result: { exitCode?: number; stderr: string },
+  line?: string | RegExp,
+  exitCode: 1 | 2 = 1,
+): void {
+  expect(result.exitCode, result.stderr).toBe(exitCode);
   const lines = result.stderr.split('\n').filter(Boolean);
   expect(lines, result.stderr).toHaveLength(1);
   if (typeof line === 'string') expect(lines[0]).toBe(line);
@@ -266,7 +271,6 @@ export interface ReceivedRequest {
  */
 export async function startReceiver(options: { status?: number; delayMs?: number } = {}) {
   const { createServer } = await import('node:http');
-  const { EventEmitter, once } = await import('node:events');
   const state = {
     status: options.status ?? 200,
     delayMs: options.delayMs ?? 0,

@@ -4,6 +4,7 @@ import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
 import { DEFAULT_HOST } from '../sdk/browser/addresses.js';
+import { currentIo } from './cli-io.js';
 import { printDevOutput } from './dev-output.js';
 import { reportFailure } from './failure-report.js';
 import { writeStateFile } from '../state/state-io.js';
@@ -55,7 +56,7 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
     readyMs: Math.round(performance.now() - started),
   });
   // Loaded only when used: importing `open` costs start-up time on every run.
-  if (options.open && !process.env.CI)
+  if (options.open && !currentIo().env.CI)
     void import('open').then(({ default: open }) => open(emulator.url)).catch(() => {});
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
 import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
+import { currentIo } from './cli-io.js';
 
 /** An emulator on this machine answers its status in milliseconds; a service that is not one may never answer. */
 const PROBE_TIMEOUT_MS = 3_000;
@@ -14,7 +15,7 @@ const CALL_MARGIN_MS = 30_000;
 
 /** `--emulator URL`, else ADDON_EMULATOR_URL, else the default address of `addon dev`. */
 export function emulatorUrl(flag?: string): string {
-  const url = flag ?? process.env.ADDON_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
+  const url = flag ?? currentIo().env.ADDON_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
   try {
     return new URL(url).origin;
   } catch {

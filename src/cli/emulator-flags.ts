@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseDuration } from '../duration.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
+import { fromCwd } from './cli-io.js';
 import type { AddonConfigFile } from './config-file.js';
 import { cliLogger } from './output.js';
 
@@ -70,7 +70,7 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     webhookTimeoutMs: flags.webhookTimeout,
     faults: file.faults,
     faultSeed: flags.faultSeed,
-    state: flags.import && resolve(flags.import),
+    state: flags.import && fromCwd(flags.import),
     strict: flags.strict,
     logger: cliLogger,
   };

@@ -1,6 +1,9 @@
 import { CommanderError } from 'commander';
 import { UserError } from '../errors.js';
-import { color } from './output.js';
+import { color, printlnStderr } from './output.js';
+
+/** A usage error (an unknown command or flag, a missing or malformed argument), apart from a failure (1). */
+export const USAGE_EXIT_CODE = 2;
 
 /**
  * The exit code of a failure that is a bug of the kit, not the user's mistake (1): sysexits'
@@ -14,14 +17,15 @@ export const BUG_EXIT_CODE = 70;
  * never worded as the user's mistake.
  */
 export function reportFailure(error: unknown): number {
-  if (error instanceof CommanderError) return error.exitCode;
+  // Commander has printed its own line; help and the version end this way too, with 0.
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
   if (error instanceof UserError) {
-    process.stderr.write(`${color.red('addon:')} ${error.message}\n`);
+    printlnStderr(`${color.red('addon:')} ${error.message}`);
     return error.exitCode;
   }
   const stack = error instanceof Error ? (error.stack ?? String(error)) : String(error);
-  process.stderr.write(
-    `${color.red('addon:')} this is a bug in addon-devkit, not a mistake of yours; please report it with these lines:\n${stack}\n`,
+  printlnStderr(
+    `${color.red('addon:')} this is a bug in addon-devkit, not a mistake of yours; please report it with these lines:\n${stack}`,
   );
   return BUG_EXIT_CODE;
 }

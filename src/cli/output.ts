@@ -1,29 +1,40 @@
+import { stripVTControlCharacters } from 'node:util';
 import { Chalk } from 'chalk';
 import type { Logger } from '../logger.js';
+import { currentIo, type CliIo, type CliStream } from './cli-io.js';
 
-/** Colour only for a terminal, and never with NO_COLOR set (https://no-color.org). */
-export const color = new Chalk({
-  level:
-    process.env.NO_COLOR !== undefined || !process.stdout.isTTY ? 0 : (Math.max(1, new Chalk().level) as 1 | 2 | 3),
-});
+/**
+ * Lines are painted always (only the basic colours, the same at every level a terminal supports),
+ * and the paint is taken off as a line is written to a stream that is not a terminal, or with
+ * NO_COLOR set (https://no-color.org): whether there is colour is the stream's, not the code's.
+ */
+export const color = new Chalk({ level: 1 });
+
+/** Whether `stream` of `io` shows colour; commander's help and errors ask it too. */
+export const paints = (stream: CliStream, io: CliIo): boolean => stream.isTTY === true && io.env.NO_COLOR === undefined;
+
+function writeLine(pick: (io: CliIo) => CliStream, text: string): void {
+  const io = currentIo();
+  const stream = pick(io);
+  stream.write((paints(stream, io) ? text : stripVTControlCharacters(text)) + '\n');
+}
+
+export const println = (text = ''): void => writeLine((io) => io.stdout, text);
+
+/** A line on standard error: what is said about a command's output, never part of it. */
+export const printlnStderr = (text: string): void => writeLine((io) => io.stderr, text);
 
 export const printJson = (value: unknown): void => {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  currentIo().stdout.write(JSON.stringify(value, null, 2) + '\n');
 };
 
 /** One JSON document per line, for streams (`--follow --json`, `dev --json`). */
 export const printJsonLine = (value: unknown): void => {
-  process.stdout.write(JSON.stringify(value) + '\n');
-};
-
-export const println = (text = ''): void => {
-  process.stdout.write(text + '\n');
+  currentIo().stdout.write(JSON.stringify(value) + '\n');
 };
 
 /** The emulator's failures that no command waits for, as `addon:` lines on standard error. */
 export const cliLogger: Logger = {
   error: (message, error) =>
-    process.stderr.write(
-      `addon: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : error}`}\n`,
-    ),
+    printlnStderr(`addon: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : error}`}`),
 };

@@ -26,9 +26,10 @@ export async function postOnce(
     timers?: Timers;
   },
 ): Promise<AttemptOutcome> {
-  const started = performance.now();
-  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
-  const { signal, done } = attemptSignal(request.timeoutMs, request.cancel, request.timers ?? realTimers);
+  const timers = request.timers ?? realTimers;
+  const started = timers.now();
+  const elapsed = () => Math.round((timers.now() - started) * 10) / 10;
+  const { signal, done } = attemptSignal(request.timeoutMs, request.cancel, timers);
   try {
     const response = await fetchImpl(request.url, {
       method: 'POST',

@@ -6,7 +6,12 @@ afterEach(cleanUp);
 describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
   it('answers 401 before anything else, without rate-limit headers or an audit line', async () => {
     const em = await inProcess();
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }]) {
+    const unauthorized: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not.a.jwt' },
+    ];
+    for (const headers of unauthorized) {
       const res = await em.call('POST', 'customers', { headers, body: { bogus: true } });
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({

@@ -6,7 +6,7 @@ afterEach(cleanUp);
 
 const DAY = 86_400_000;
 /** Real-time waits that never end: only an advance, a start or a sweep can move an invoice here. */
-const stillTimers: Timers = { set: () => 0, clear: () => {} };
+const stillTimers: Timers = { set: () => 0, clear: () => {}, now: () => 0 };
 
 /** A sent invoice of a new customer in the emulated organization, due `days` after emulated today. */
 async function sentInvoice(em: Awaited<ReturnType<typeof inProcess>>, token: string, days: number) {

@@ -10,6 +10,7 @@ import { findChromium } from '../../src/testing/host-browser.js';
 import {
   openHostPage,
   startEmulator,
+  type BridgeMessage,
   type HostPage,
   type HostPageOptions,
   type TestEmulator,
@@ -17,6 +18,9 @@ import {
 import { cleanUp, startDev, tempDir } from '../helpers.js';
 import { launchChromium } from './browser.js';
 import { serveFixture } from './fixture-addon.js';
+
+/** A field of a message's payload, which the host logged as parsed JSON of whatever shape the add-on sent. */
+const field = ({ payload }: BridgeMessage, name: string): unknown => new Map(Object.entries(payload ?? {})).get(name);
 
 let browser: Browser;
 let fixture: { url: string; close(): Promise<void> };
@@ -59,7 +63,7 @@ describe('openHostPage', () => {
     expect((await host.session()).claims).toMatchObject({ type: 'addon_session', orgId: 'org_demo' });
 
     await host.addon.getByTestId('demo-notify-success').click();
-    const notify = await host.messages.waitFor('service:notify', (m) => m.payload.level === 'success');
+    const notify = await host.messages.waitFor('service:notify', (m) => field(m, 'level') === 'success');
     expect(notify.payload).toEqual({ message: 'A success message from the demo add-on', level: 'success' });
     expect(host.toasts()).toEqual([{ message: 'A success message from the demo add-on', level: 'success' }]);
 
@@ -89,7 +93,7 @@ describe('openHostPage', () => {
     await host.messages.waitFor('service:navigate');
     expect(host.navigations()).toEqual(['/reports/sdk']);
     await host.addon.getByTestId('sdk-resize').click();
-    await host.messages.waitFor('service:resize', (m) => (m.payload as { height: number }).height === 432);
+    await host.messages.waitFor('service:resize', (m) => field(m, 'height') === 432);
     expect(await host.frameHeight()).toBe(432);
     await host.addon.getByTestId('sdk-close').click();
     await host.messages.waitFor('service:close');
@@ -114,7 +118,7 @@ describe('openHostPage', () => {
       scopes: ['customers.read'],
     });
     const contexts = host.messages.list().filter((m) => m.type === 'service:context');
-    expect(contexts.map((m) => (m.payload as { orgId: string }).orgId)).toEqual(['org_demo', 'org_second']);
+    expect(contexts.map((m) => field(m, 'orgId'))).toEqual(['org_demo', 'org_second']);
     await host.addon.getByTestId('sdk-create-customer').click();
     await host.addon.locator('[data-testid="sdk-result"][data-outcome="scope-error"]').waitFor();
   });

@@ -70,10 +70,11 @@ describe('a command that finds something other than the emulator says so in one 
 });
 
 describe('flags: one line in the words of the CLI', () => {
-  it('a port out of range, and a host that does not exist', async () => {
+  it('a port out of range (a usage error, exit 2), and a host that does not exist', async () => {
     expectOneLine(
       await cli(['dev', '--no-open', '--ephemeral', '--port', '99999']),
       "error: option '-p, --port <n>' argument '99999' is invalid. expected a port, 0 to 65535",
+      2,
     );
     expectOneLine(
       await cli(['dev', '--no-open', '--ephemeral', '--port', '0', '--host', 'no-such-host.invalid']),

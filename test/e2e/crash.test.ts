@@ -120,7 +120,7 @@ it('keeps every answered write and none of the refused ones when poisoned change
   const poisons = [
     (i: number) => send('PUT', `/api/addon/v1/storage/poison-${i}`, `{"value":${deep}}`),
     (i: number) => send('PUT', `/api/addon/v1/storage/poison-${i}`, '{"value":1e400}'),
-    (i: number) => send('POST', '/inbox/poison', deep),
+    () => send('POST', '/inbox/poison', deep),
     (i: number) =>
       send('POST', '/_emulator/events/trigger', `{"event":"customer.created","data":{"n":${i},"x":${deep}}}`),
   ];

@@ -93,6 +93,6 @@ describe('addon scenario run', () => {
       /scenario\.json: step 2: unknown key "overrides"/,
     );
     expectOneLine(await run('scenario', 'run', 'missing.json'), /missing\.json does not exist/);
-    expectOneLine(await run('scenario', 'run', await file({ steps }), '--webhooks', 'maybe'), /expected on or off/);
+    expectOneLine(await run('scenario', 'run', await file({ steps }), '--webhooks', 'maybe'), /expected on or off/, 2);
   });
 });

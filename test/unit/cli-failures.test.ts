@@ -1,13 +1,8 @@
 import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUG_EXIT_CODE } from '../../src/cli/failure-report.js';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../../src/cli/main.js';
 import { UserError } from '../../src/errors.js';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  process.exitCode = undefined;
-});
 
 /** Runs `addon fail` of a program whose one command throws `error`: its exit code and stderr. */
 async function failing(error: unknown): Promise<{ exitCode: unknown; stderr: string }> {
@@ -16,9 +11,14 @@ async function failing(error: unknown): Promise<{ exitCode: unknown; stderr: str
     throw error;
   });
   let stderr = '';
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  await main(['node', 'addon', 'fail'], cli);
-  return { exitCode: process.exitCode, stderr };
+  const io = {
+    stdout: { write: () => true },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+    cwd: '.',
+  };
+  const exitCode = await runCli(['fail'], io, cli);
+  return { exitCode, stderr };
 }
 
 describe('a command that fails', () => {

@@ -156,6 +156,7 @@ describe('the dispatcher', () => {
     const timers = {
       set: (callback: () => void, ms: number) => waits.push({ callback, ms }),
       clear: () => {},
+      now: () => 0,
     };
     const rule = { id: 'flt_1', target: 'webhooks', delay: '5m', probability: 1, hits: 1 } as FaultRule;
     const faults = { forWebhook: () => ({ rule, duplicate: false, delayMs: 300_000 }) };

@@ -10,7 +10,12 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 const servers: Array<ReturnType<typeof createServer>> = [];
-afterEach(() => servers.splice(0).forEach((s) => s.closeAllConnections() || s.close()));
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
 
 /** A receiver that reads the request and never answers. */
 async function hangingReceiver(): Promise<string> {

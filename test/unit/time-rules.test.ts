@@ -22,6 +22,7 @@ function handTimers() {
       return last;
     },
     clear: (handle) => void armed.delete(handle as number),
+    now: () => 0,
   };
   return {
     timers,

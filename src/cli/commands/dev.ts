@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../errors.js';
 import { checkWritable } from '../../file-write.js';
+import { currentIo, fromCwd } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
 import { runDevSession } from '../dev-session.js';
 import { emulatorOptions, portNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
@@ -34,10 +34,10 @@ export function devCommand(program: Command): void {
       .option('--export-on-exit <file>', 'write the world to a state file when addon dev stops (Ctrl-C)')
       .option('--json', 'print the ready line, each API call and each webhook attempt as JSON lines'),
   ).action(async (flags: DevFlags) => {
-    const cwd = process.cwd();
+    const { cwd } = currentIo();
     const file = await readConfigFile(cwd);
-    const exportOnExit = flags.exportOnExit && resolve(flags.exportOnExit);
-    const dataDir = flags.ephemeral ? undefined : resolve(flags.data);
+    const exportOnExit = flags.exportOnExit && fromCwd(flags.exportOnExit);
+    const dataDir = flags.ephemeral ? undefined : fromCwd(flags.data);
     if (exportOnExit) {
       // Said now, not found out at the stop after a session's work.
       if (dataDir) await checkOutsideDataDir(exportOnExit, dataDir);

@@ -2,8 +2,10 @@ import type { Command } from 'commander';
 import { createEmulator } from '../../emulator/create-emulator.js';
 import type { EmulatorSettings } from '../../emulator/settings.js';
 import { UserError } from '../../errors.js';
+import { currentIo, setExitCode } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
 import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
+import { printlnStderr } from '../output.js';
 
 /**
  * `addon exec -- <command...>`: what CI jobs use. An ephemeral emulator on a free port lives exactly
@@ -19,8 +21,9 @@ export function execCommand(program: Command): void {
       .passThroughOptions(),
   ).action(async (command: string[], flags: SettingsFlags & { json?: boolean }) => {
     const started = performance.now();
+    const { cwd, env } = currentIo();
     const emulator = await createEmulator({
-      ...emulatorOptions(flags, await readConfigFile(process.cwd())),
+      ...emulatorOptions(flags, await readConfigFile(cwd)),
       port: 0,
       dataDir: undefined,
     });
@@ -38,12 +41,15 @@ export function execCommand(program: Command): void {
           faultSeed: seed,
         });
       else if (emulator.faults.list().length)
-        process.stderr.write(`addon exec: fault rules in force, seed ${seed} (repeat with --fault-seed ${seed})\n`);
+        printlnStderr(`addon exec: fault rules in force, seed ${seed} (repeat with --fault-seed ${seed})`);
       const { execa } = await import('execa');
       const result = await execa(command[0], command.slice(1), {
         stdio: 'inherit',
         reject: false,
+        cwd,
+        extendEnv: false,
         env: {
+          ...env,
           ADDON_EMULATOR_URL: emulator.url,
           ADDON_API_URL: emulator.apiUrl,
           ADDON_TOKEN: token,
@@ -53,9 +59,9 @@ export function execCommand(program: Command): void {
         },
       });
       if ((result as { code?: string }).code === 'ENOENT') throw new UserError(`command not found: ${command[0]}`, 127);
-      process.exitCode = result.exitCode ?? (result.signal ? 128 + signalNumber(result.signal) : 1);
-      if (flags.json)
-        reportJson({ event: 'exit', exitCode: process.exitCode, durationMs: Math.round(performance.now() - started) });
+      const exitCode = result.exitCode ?? (result.signal ? 128 + signalNumber(result.signal) : 1);
+      setExitCode(exitCode);
+      if (flags.json) reportJson({ event: 'exit', exitCode, durationMs: Math.round(performance.now() - started) });
     } finally {
       await emulator.close();
     }
@@ -63,7 +69,7 @@ export function execCommand(program: Command): void {
 }
 
 /** One JSON line on stderr: stdout and its format belong to the command that runs. */
-const reportJson = (value: object): void => void process.stderr.write(JSON.stringify(value) + '\n');
+const reportJson = (value: object): void => printlnStderr(JSON.stringify(value));
 
 const settingsOf = ({ appId, orgId, userId, grantedScopes }: EmulatorSettings) => ({
   appId,

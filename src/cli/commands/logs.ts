@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../audit/audit-log.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
 import { faultMark } from '../fault-mark.js';
-import { color, printJsonLine, println } from '../output.js';
+import { color, printJsonLine, println, printlnStderr } from '../output.js';
 
 interface LogsFlags extends EmulatorFlags {
   follow?: boolean;
@@ -52,7 +52,7 @@ function format(entry: AuditEntry): string {
 async function follow(emulator: EmulatorClient, print: (entry: AuditEntry) => void): Promise<void> {
   const response = await emulator.stream('/audit/stream');
   // On stderr, so `--json` output stays JSON: from here on, no call is missed.
-  process.stderr.write(color.dim(`Following the audit log of ${emulator.url}; Ctrl-C stops.`) + '\n');
+  printlnStderr(color.dim(`Following the audit log of ${emulator.url}; Ctrl-C stops.`));
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const chunk of untilClosed(response.body as unknown as AsyncIterable<Uint8Array>)) {

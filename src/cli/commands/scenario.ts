@@ -1,9 +1,9 @@
-import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ScenarioResult } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
 import { readJsonFile } from '../../json-file.js';
 import { SCENARIO_BOUNDS } from '../../limits.js';
+import { fromCwd } from '../cli-io.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { println } from '../output.js';
 
@@ -32,7 +32,7 @@ export function scenarioCommand(program: Command): void {
       ),
     'print { "records": { <as name>: <record> } } as JSON',
     async (emulator, flags: RunFlags, file: string) => {
-      const content = await readJsonFile(resolve(file), SCENARIO_BOUNDS, 'the scenario');
+      const content = await readJsonFile(fromCwd(file), SCENARIO_BOUNDS, 'the scenario');
       const body = { scenario: content, orgId: flags.org, webhooks: flags.webhooks };
       return emulator.post<ScenarioResult>('/scenario', body, { orgId: '--org' }).catch((error: unknown) => {
         throw error instanceof UserError ? new UserError(`${file}: ${error.message}`) : error;

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SavedStateInfo, StateFile, StateSummary } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
@@ -9,8 +8,9 @@ import { STATE_BOUNDS } from '../../limits.js';
 import { writeStateFile } from '../../state/state-io.js';
 import type { EmulatorStatus } from '../../control/status.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
+import { fromCwd } from '../cli-io.js';
 import { isInside } from '../paths.js';
-import { color, println } from '../output.js';
+import { color, printJson, println } from '../output.js';
 
 /**
  * `addon state ...`: save the running emulator's world by name and go back to it, or carry it in one
@@ -62,18 +62,19 @@ export function stateCommand(program: Command): void {
     state.command('export <file>').description('write the world to one portable JSON file (- for stdout)'),
     'print a summary as JSON',
     async (emulator, _flags: EmulatorFlags, file: string) => {
+      const path = fromCwd(file);
       if (file !== '-') {
         // Before the world is fetched: a path that cannot take it is said at once.
-        await checkWritable(resolve(file));
-        await checkOutsideDataDir(emulator, resolve(file));
+        await checkWritable(path);
+        await checkOutsideDataDir(emulator, path);
       }
       const world = await emulator.get<StateFile>('/state');
       if (file === '-') {
-        process.stdout.write(JSON.stringify(world, null, 2) + '\n');
+        printJson(world);
         return undefined;
       }
-      await writeStateFile(resolve(file), world);
-      return { file: resolve(file), ...summaryOf(world) };
+      await writeStateFile(path, world);
+      return { file: path, ...summaryOf(world) };
     },
     (summary, { args: [file] }) => summary && println(`Exported ${describe(summary)} to ${file}.`),
   );
@@ -83,7 +84,7 @@ export function stateCommand(program: Command): void {
       .description('make a state file the world; the whole file is checked first, and nothing changes on any problem'),
     'print as JSON',
     async (emulator, _flags: EmulatorFlags, file: string) => {
-      const content = await readJsonFile(resolve(file), STATE_BOUNDS, 'the state file');
+      const content = await readJsonFile(fromCwd(file), STATE_BOUNDS, 'the state file');
       return emulator.put<StateSummary>('/state', content).catch((error: unknown) => {
         throw error instanceof UserError ? new UserError(`${file}: ${error.message}; nothing was changed`) : error;
       });

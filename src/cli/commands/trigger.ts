@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UserError } from '../../errors.js';
 import type { TriggerResult } from '../../webhooks/trigger.js';
+import { fromCwd } from '../cli-io.js';
 import { deliveryLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
@@ -42,7 +43,7 @@ export function triggerCommand(program: Command): void {
 async function readData(option: string): Promise<Record<string, unknown>> {
   let text = option;
   if (option.startsWith('@')) {
-    text = await readFile(option.slice(1), 'utf8').catch((error: Error) => {
+    text = await readFile(fromCwd(option.slice(1)), 'utf8').catch((error: Error) => {
       throw new UserError(`cannot read ${option.slice(1)}: ${error.message}`);
     });
   }

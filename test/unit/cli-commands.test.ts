@@ -1,0 +1,175 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addonInProcess, type CliRun } from '../cli-in-process.js';
+import { cleanUp, inProcess, tempDir } from '../helpers.js';
+
+/**
+ * The commands that talk to a running emulator, run in-process (runCli with streams of the test's
+ * own) against an in-process emulator: what they print, and their exit codes. The e2e tests prove
+ * the same through the real binary; these say what each command does, fast.
+ */
+let em: Awaited<ReturnType<typeof inProcess>>;
+let cwd: string;
+
+beforeAll(async () => {
+  em = await inProcess();
+  await em.listen();
+  cwd = await tempDir();
+});
+beforeEach(() => em.reset());
+afterAll(cleanUp);
+
+const addon = (...args: string[]) => addonInProcess([...args, '--emulator', em.url], { cwd });
+
+/** A command that worked: exit 0, nothing on stderr; its stdout. */
+function succeeded(run: CliRun): string {
+  expect(run, run.stderr).toMatchObject({ exitCode: 0, stderr: '' });
+  return run.stdout;
+}
+
+/** A user error: exit 1 and one line on stderr, nothing on stdout. */
+function refused(run: CliRun): string {
+  expect(run).toMatchObject({ exitCode: 1, stdout: '' });
+  expect(run.stderr).toMatch(/^addon: [^\n]+\n$/);
+  return run.stderr.trim();
+}
+
+describe('addon token', () => {
+  it('prints the JWT alone, one the API takes', async () => {
+    const token = succeeded(await addon('token')).trim();
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await em.call('GET', 'customers', { token })).status).toBe(200);
+  });
+
+  it('--json: the token with the claims asked for', async () => {
+    const minted = JSON.parse(
+      succeeded(await addon('token', '--json', '--scopes', 'customers.read', '--user', 'usr_x')),
+    );
+    expect(minted.claims).toMatchObject({ scopes: ['customers.read'], userId: 'usr_x', orgId: 'org_demo' });
+    expect((await em.call('GET', 'invoices', { token: minted.token })).status).toBe(403);
+  });
+
+  it('a bad token on request, and one bad token at a time', async () => {
+    const expired = succeeded(await addon('token', '--expired')).trim();
+    expect((await em.call('GET', 'customers', { token: expired })).body.code).toBe('token_expired');
+    expect(refused(await addon('token', '--expired', '--tampered'))).toBe(
+      'addon: one bad token at a time: choose one of --expired, --tampered',
+    );
+  });
+
+  it('finds the emulator through ADDON_EMULATOR_URL in the environment it is given', async () => {
+    const run = await addonInProcess(['token'], { env: { ADDON_EMULATOR_URL: em.url } });
+    expect(succeeded(run)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+  });
+});
+
+describe('addon trigger', () => {
+  it('says when nobody is subscribed', async () => {
+    expect(succeeded(await addon('trigger', 'customer.created'))).toBe(
+      'Fired customer.created in org_demo: 0 deliveries\n' +
+        '  No active subscription to customer.created; subscribe with POST /api/addon/v1/events/subscribe.\n',
+    );
+  });
+
+  it('delivers to a subscriber, with --data read from a file in its working directory', async () => {
+    const { token } = await em.mintToken();
+    const inbox = `${em.url}/inbox/shop`;
+    const body = { event: 'customer.created', webhookUrl: inbox };
+    expect((await em.call('POST', 'events/subscribe', { token, body })).status).toBe(201);
+    await writeFile(join(cwd, 'data.json'), '{"name":"Ada Ltd"}');
+
+    const printed = succeeded(await addon('trigger', 'customer.created', '--data', '@data.json'));
+    const [fired, delivery, ...more] = printed.trimEnd().split('\n');
+    expect(fired).toBe('Fired customer.created in org_demo: 1 delivery');
+    expect(delivery).toMatch(new RegExp(`^  succeeded +customer\\.created  ${inbox}  200  `));
+    expect(more).toEqual([]);
+
+    const result = JSON.parse(succeeded(await addon('trigger', 'customer.created', '--json', '--data', '@data.json')));
+    expect(result.data).toMatchObject({ name: 'Ada Ltd' });
+    expect(result.deliveries).toMatchObject([{ status: 'succeeded' }]);
+  });
+
+  it('refuses an event the catalog does not have, and --data that is not a JSON object', async () => {
+    expect(refused(await addon('trigger', 'invoice.exploded'))).toMatch(
+      /^addon: invoice\.exploded is not in the event catalog/,
+    );
+    expect(refused(await addon('trigger', 'customer.created', '--data', '[1]'))).toBe(
+      'addon: --data must be a JSON object, or @file holding one',
+    );
+    expect(refused(await addon('trigger', 'customer.created', '--data', '@missing.json'))).toMatch(
+      /^addon: cannot read missing\.json: ENOENT/,
+    );
+  });
+});
+
+describe('addon faults', () => {
+  it('adds a rule, lists it with its hits, and clears it', async () => {
+    expect(succeeded(await addon('faults'))).toMatch(
+      /^No fault rules \(seed \d+\)\. Add one with addon faults add\.\n$/,
+    );
+    const added = succeeded(await addon('faults', 'add', '--path', '/customers', '--status', '503', '--times', '1'));
+    const [, id] = /^Added (\S+): any \/customers: status 503, at most 1 times\n$/.exec(added) ?? [];
+    expect(id).toBeTruthy();
+
+    const { token } = await em.mintToken();
+    expect((await em.call('GET', 'customers', { token })).status).toBe(503);
+    const listed = succeeded(await addon('faults', 'list')).split('\n');
+    expect(listed[0]).toBe(`${id}  any /customers: status 503, at most 1 times  hits 1`);
+
+    expect(succeeded(await addon('faults', 'clear'))).toBe('Cleared 1 fault rule.\n');
+    expect(JSON.parse(succeeded(await addon('faults', '--json'))).data).toEqual([]);
+  });
+
+  it('refuses a rule without an effect, and says what the emulator refused in flag names', async () => {
+    expect(refused(await addon('faults', 'add', '--path', '/customers'))).toMatch(/^addon: name an effect: --status, /);
+    expect(refused(await addon('faults', 'add', '--status', '503', '--probability', '2'))).toMatch(
+      /^addon: --probability must be at most 1/,
+    );
+  });
+});
+
+describe('addon state', () => {
+  const customers = () => em.records('customers', undefined, { limit: 100, offset: 0 }).total;
+
+  it('save, change, restore: the saved world back', async () => {
+    const { token } = await em.mintToken();
+    await em.call('POST', 'customers', { token, body: { name: 'Kept' } });
+    expect(succeeded(await addon('state', 'save', 'one'))).toMatch(/^Saved one: 1 record, at \S+ \(emulated\)\.\n$/);
+    await em.call('POST', 'customers', { token, body: { name: 'Dropped' } });
+    expect(customers()).toBe(2);
+
+    expect(succeeded(await addon('state', 'restore', 'one'))).toBe('Restored one: 1 record in 1 organization.\n');
+    expect(customers()).toBe(1);
+    expect(succeeded(await addon('state'))).toMatch(/^one  1 record  saved \S+\n$/);
+    expect(succeeded(await addon('state', 'rm', 'one'))).toBe('Removed one.\n');
+    expect(refused(await addon('state', 'restore', 'one'))).toMatch(/^addon: .*\bone\b/);
+  });
+
+  it('exports to a file in its working directory, or to stdout, and imports it back', async () => {
+    const { token } = await em.mintToken();
+    await em.call('POST', 'customers', { token, body: { name: 'Exported' } });
+    expect(succeeded(await addon('state', 'export', 'world.json'))).toBe(
+      'Exported 1 record in 1 organization to world.json.\n',
+    );
+    const written = JSON.parse(await readFile(join(cwd, 'world.json'), 'utf8'));
+    expect(JSON.parse(succeeded(await addon('state', 'export', '-')))).toEqual({
+      ...written,
+      savedAt: expect.any(String),
+    });
+
+    await em.reset();
+    expect(customers()).toBe(0);
+    expect(succeeded(await addon('state', 'import', 'world.json'))).toBe(
+      'Imported world.json: 1 record in 1 organization.\n',
+    );
+    expect(customers()).toBe(1);
+  });
+
+  it('refuses a file that is not a state file, changing nothing', async () => {
+    await writeFile(join(cwd, 'not-state.json'), '{"hello":"world"}');
+    expect(refused(await addon('state', 'import', 'not-state.json'))).toMatch(
+      /^addon: not-state\.json: .*; nothing was changed$/,
+    );
+  });
+});

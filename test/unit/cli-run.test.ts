@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addonInProcess } from '../cli-in-process.js';
+import { cleanUp, inProcess, ROOT } from '../helpers.js';
+
+/** runCli: the program on injected streams, environment and directory, answering its exit code. */
+const { version } = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string };
+
+describe("commander's own output goes to the injected streams", () => {
+  it('help and the version on stdout, exit 0', async () => {
+    const help = await addonInProcess(['--help']);
+    expect(help).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: addon \[options\] \[command\]\n/);
+    expect(help.stdout).toMatch(/^ +token \[options\] +mint a session token/m);
+    expect(await addonInProcess(['--version'])).toEqual({ exitCode: 0, stdout: `${version}\n`, stderr: '' });
+  });
+});
+
+describe('a usage error', () => {
+  it.each([
+    [['tokn'], "error: unknown command 'tokn' (Did you mean token?)"],
+    [['token', '--jsn'], "error: unknown option '--jsn' (Did you mean --json?)"],
+    [['trigger'], "error: missing required argument 'event'"],
+    [
+      ['deliveries', '--limit', 'many'],
+      "error: option '-n, --limit <n>' argument 'many' is invalid. expected a whole number",
+    ],
+    [['clock', 'advance', '1h', '2h'], "error: too many arguments for 'advance'. Expected 1 argument but got 2."],
+  ])('addon %j is exit 2 and one line on stderr', async (args, line) => {
+    expect(await addonInProcess(args)).toEqual({ exitCode: 2, stdout: '', stderr: `${line}\n` });
+  });
+
+  it('no command at all: the help, on stderr, exit 2', async () => {
+    const run = await addonInProcess([]);
+    expect(run).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^Usage: addon /);
+  });
+});
+
+describe('a user error', () => {
+  it('is one line on stderr and exit 1, before any emulator is asked', async () => {
+    expect(await addonInProcess(['token', '--emulator', 'not a url'])).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: 'addon: "not a url" is not a URL; pass the emulator\'s address, like http://127.0.0.1:4455\n',
+    });
+  });
+
+  it('reads the environment it is given, not the process environment', async () => {
+    const run = await addonInProcess(['clock'], { env: { ADDON_EMULATOR_URL: 'from the env' } });
+    expect(run.stderr).toBe(
+      'addon: "from the env" is not a URL; pass the emulator\'s address, like http://127.0.0.1:4455\n',
+    );
+  });
+});
+
+describe('colour belongs to the stream: painted on a terminal, plain elsewhere and with NO_COLOR', () => {
+  let url: string;
+  beforeAll(async () => {
+    const em = await inProcess();
+    url = await em.listen();
+  });
+  afterAll(cleanUp);
+
+  const dim = '\u001b[2m';
+  const red = '\u001b[31m';
+
+  it('paints the lines of a command and the addon: of an error on a terminal', async () => {
+    const listed = await addonInProcess(['faults', '--emulator', url], { tty: true });
+    expect(listed.stdout.startsWith(`${dim}No fault rules`)).toBe(true);
+    const refused = await addonInProcess(['faults', 'add', '--emulator', url], { tty: true });
+    expect(refused.stderr.startsWith(`${red}addon:`)).toBe(true);
+  });
+
+  it('writes them plain to a stream that is not a terminal, and with NO_COLOR set', async () => {
+    for (const options of [{ tty: false }, { tty: true, env: { NO_COLOR: '1' } }]) {
+      const listed = await addonInProcess(['faults', '--emulator', url], options);
+      expect(listed.stdout, JSON.stringify(options)).toMatch(/^No fault rules \(seed \d+\)/);
+      const refused = await addonInProcess(['faults', 'add', '--emulator', url], options);
+      expect(refused.stderr, JSON.stringify(options)).toMatch(/^addon: name an effect/);
+    }
+  });
+});
