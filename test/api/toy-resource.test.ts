@@ -1,51 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dataShape,
-  defineResource,
-  field,
-  filled,
-  RESOURCES,
-  required,
-  schema,
-  withDefault,
-  type Lifecycle,
-  type RecordOf,
-} from '../../src/index.js';
+import { RESOURCES } from '../../src/index.js';
+import { createRegistry } from '../../src/emulator/registry.js';
+import { generateSdkTypes } from '../../scripts/sdk-types/generate.js';
 import { cleanUp, inProcess } from '../helpers.js';
-
-/**
- * The promise of src/domain/define-resource.ts: a resource is one definition, written as a package
- * user writes it (from the package's own exports). It lives only here, and the emulator made with it
- * serves it everywhere a resource shows.
- */
-const lifecycle = {
-  initial: 'new',
-  statuses: {
-    new: { next: ['loved'] },
-    loved: { next: ['lost'], event: ['loved', 'A toy was loved.'] },
-    lost: { next: [] },
-  },
-} as const satisfies Lifecycle<'new' | 'loved' | 'lost'>;
-const fields = {
-  name: required(schema.requiredText(100)),
-  colour: filled(withDefault(schema.text(20), 'red')),
-};
-type Toy = RecordOf<typeof fields, keyof typeof lifecycle.statuses>;
-const toys = defineResource({
-  name: 'toys',
-  label: 'toy',
-  idPrefix: 'toy',
-  description: 'Toys, to prove a resource is one definition.',
-  fields,
-  lifecycle,
-  events: {
-    prefix: 'toy',
-    noun: 'toy',
-    fields: dataShape<Toy>({ toyId: [field.string, '_id'], name: field.string, status: field.string }),
-    deleted: dataShape({ toyId: [field.string, '_id'] }),
-  },
-  samples: { count: (size) => size + 1, input: (i) => ({ name: `Teddy ${i}` }), status: () => 'lost' },
-});
+import { toys } from '../toy-resource.js';
 
 let em: Awaited<ReturnType<typeof inProcess>>;
 beforeAll(async () => {
@@ -106,5 +64,33 @@ describe('a resource added in one file', () => {
       ['Teddy 2', 'lost'],
     ]);
     expect(em.status().resources).toContain('toys');
+  });
+
+  it('is in a state file: exported with its records, and imported back', async () => {
+    const { token } = await em.mintToken();
+    await em.call('POST', 'toys', { token, body: { name: 'Kept' } });
+    const exported = await em.call('GET', '/_emulator/state');
+    const orgId = (await em.call('GET', '/_emulator/status')).body.orgId;
+    const kept = exported.body.organizations[orgId].records.toys;
+    expect(kept.map((toy: { name: string }) => toy.name)).toContain('Kept');
+    await em.call('POST', '/_emulator/reset');
+    expect((await em.call('GET', 'toys', { token })).body.total).toBe(0);
+    expect((await em.call('PUT', '/_emulator/state', { body: exported.body })).status).toBe(200);
+    expect((await em.call('GET', 'toys', { token })).body.data).toEqual(kept);
+    // A toy the record schema refuses (no name) is refused with the state file.
+    const broken = structuredClone(exported.body);
+    delete broken.organizations[orgId].records.toys[0].name;
+    expect((await em.call('PUT', '/_emulator/state', { body: broken })).body.code).toBe('invalid_state');
+  });
+
+  it("is in the SDK's generated types, record, create and patch", async () => {
+    const files = await generateSdkTypes(createRegistry([...RESOURCES, toys]));
+    expect(files['resources.ts']).toContain("'toys'] as const");
+    expect(files['resources.ts']).toContain('toys: { record: Toy; create: ToyCreate; patch: ToyPatch }');
+    const toy = (name: string) => files['api-types.ts'].split(`    ${name}: {\n`)[1].split('\n    };')[0];
+    expect(toy('Toy')).toContain("status: 'new' | 'loved' | 'lost';");
+    expect(toy('Toy')).toContain('colour: string;');
+    expect(toy('ToyCreate')).toContain('colour?: string;');
+    expect(toy('ToyPatch')).toContain('status?:');
   });
 });
