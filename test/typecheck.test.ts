@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
 
 /**
- * `npm run typecheck` inside `npm test`, which is all CI runs: a type error in src/, test/ or
+ * `npm run typecheck` inside `npm test`, which is all CI runs: a type error in src/, test/, scripts/ or
  * host-ui/ fails this one test with tsc's lines, while the rest of the suite still runs and counts
  * (as a pretest step, it would stop the run before any test, and CI would count nothing). It runs
  * beside the other test files; alone it takes 15 to 40 s on two busy cores.
