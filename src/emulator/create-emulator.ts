@@ -233,6 +233,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     let origins: ReadonlySet<string> = new Set();
     let demo: DemoAddon | null = null;
     let closing: Promise<void> | null = null;
+    let listening = false;
 
     const emulator: Emulator = {
       settings,
@@ -311,6 +312,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ownOrigins: () => origins,
 
       async listen() {
+        // Once, and never after close: fastify's own errors for these name none of our words.
+        if (closing) throw new Error('this emulator is closed; create another to listen again');
+        if (listening)
+          throw new Error(`this emulator already listens${url ? ` at ${url}` : ''}; listen() is called once`);
+        listening = true;
         url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST);
         const { port } = new URL(url);
         origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
