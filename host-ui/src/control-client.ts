@@ -71,12 +71,8 @@ export const control = {
   clock: () => call<ClockState>('GET', '/_emulator/clock'),
   advanceClock: (by: string) => call<ClockState>('POST', '/_emulator/clock/advance', { by }),
   audit: (limit: number) => call<{ data: AuditEntry[] }>('GET', `/_emulator/audit?${query({ limit })}`),
-  trigger: (event: string, orgId: string, data?: Record<string, unknown>) =>
-    call<TriggerResult>(
-      'POST',
-      '/_emulator/events/trigger',
-      data === undefined ? { event, orgId } : { event, orgId, data },
-    ),
+  trigger: (event: string, { data, orgId }: { data?: Record<string, unknown>; orgId?: string } = {}) =>
+    call<TriggerResult>('POST', '/_emulator/events/trigger', { event, orgId, data }),
   deliveries: (limit: number) => call<{ data: Delivery[] }>('GET', `/_emulator/deliveries?${query({ limit })}`),
   // The replay route takes no body (docs/control-api.md), so none is sent.
   replay: (deliveryId: string) =>

@@ -5,14 +5,14 @@ import { INBOX_KEEP, MAX_DELIVERIES } from '../limits.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 import { DELIVERY_STATUSES } from '../webhooks/delivery-status.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
-import type { TriggerResult } from '../webhooks/trigger.js';
+import type { TriggerOptions, TriggerResult } from '../webhooks/trigger.js';
 
 export type { TriggerResult } from '../webhooks/trigger.js';
 
 /** What the webhook control routes drive (the emulator implements it). */
 export interface WebhookControlTarget {
   /** Fires a catalog event, with `data` merged over realistic data, in the emulated organization unless `orgId` names another. */
-  trigger(event: string, data?: EventData, orgId?: string): Promise<TriggerResult>;
+  trigger(event: string, options?: TriggerOptions): Promise<TriggerResult>;
   /** The delivery log, newest first; a 400 for an event not in the catalog (a misspelt one would list nothing). */
   deliveries(filter: DeliveryFilter): Delivery[];
   /** By id, or by a unique prefix of it. */
@@ -42,7 +42,7 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
     },
     handler: async (request, reply) => {
       const { event, orgId, data } = request.body;
-      return reply.code(201).send(await target.trigger(event, data, orgId));
+      return reply.code(201).send(await target.trigger(event, { data, orgId }));
     },
   });
 

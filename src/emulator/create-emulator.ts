@@ -25,8 +25,8 @@ import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
-import { scopeToReceive, type EventData } from '../webhooks/catalog.js';
-import { createTrigger } from '../webhooks/trigger.js';
+import { scopeToReceive } from '../webhooks/catalog.js';
+import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { readJsonFile } from '../json-file.js';
 import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
@@ -277,7 +277,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       clockState: time.state,
       advanceClock: afterGate((ms: number) => advance(ms, true)),
 
-      trigger: afterGate(async (event: string, data?: EventData, orgId = settings.orgId) => {
+      trigger: afterGate(async (event: string, { data, orgId = settings.orgId }: TriggerOptions = {}) => {
         checkId('orgId', orgId);
         return trigger(event, data, orgId);
       }),

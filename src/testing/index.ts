@@ -1,6 +1,7 @@
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import type { ClockState } from '../control/control-api.js';
 import type { TriggerResult } from '../control/webhook-control.js';
+import type { TriggerOptions } from '../webhooks/trigger.js';
 import { parseDuration } from '../duration.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { Checkpoint } from '../state/world.js';
@@ -8,7 +9,6 @@ import type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios
 import type { MintRequest } from '../auth/tokens.js';
 import type { AuditEntry } from '../audit/audit-log.js';
 import type { ScopeReport } from '../audit/scope-report.js';
-import type { EventData } from '../webhooks/catalog.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 
 export type { Checkpoint } from '../state/world.js';
@@ -30,7 +30,7 @@ export interface TestEmulator {
    */
   token(options?: Partial<MintRequest>): Promise<string>;
   /** Fires a catalog event to the subscriptions, with `data` merged over realistic data. */
-  trigger(event: string, data?: EventData, orgId?: string): Promise<TriggerResult>;
+  trigger(event: string, options?: TriggerOptions): Promise<TriggerResult>;
   /** The delivery log, newest first. */
   deliveries(filter?: DeliveryFilter): Delivery[];
   /** The newest `limit` API calls (default 50), oldest first: what `addon logs` shows. */
@@ -105,7 +105,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     emulator,
     faults: emulator.faults,
     token: async (request) => (await emulator.mintToken(request)).token,
-    trigger: (event, data, orgId) => emulator.trigger(event, data, orgId),
+    trigger: (event, options) => emulator.trigger(event, options),
     deliveries: (filter = {}) => emulator.deliveries(filter),
     audit: (limit = 50) => emulator.auditEntries(limit),
     scopeReport: () => emulator.scopeReport(),

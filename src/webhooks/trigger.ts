@@ -19,6 +19,12 @@ export type Trigger = (event: string, data: EventData | undefined, orgId: string
  * or from a sample made for the purpose. `quietDomain` fires no events of its own, so a trigger sends
  * exactly its event.
  */
+/** Where and with what an event is fired: `data` merged over realistic data, in `orgId` (the configured one by default). */
+export interface TriggerOptions {
+  data?: EventData;
+  orgId?: string;
+}
+
 export function createTrigger(quietDomain: Domain, webhooks: Webhooks, catalog: Catalog): Trigger {
   return async (event, override, orgId) => {
     const definition = catalog.known(event);

@@ -180,7 +180,7 @@ describe('deliveries', () => {
     const { em, subscribe } = await setup();
     const receiver = await startReceiver();
     await subscribe('payment.received', receiver.url);
-    const { deliveries } = await em.trigger('payment.received', { amount: 42.5 });
+    const { deliveries } = await em.trigger('payment.received', { data: { amount: 42.5 } });
     const replay = await em.replay(deliveries[0].deliveryId);
     const [first, second] = await receiver.received(2);
     expect(replay).toMatchObject({ status: 'succeeded', replayOf: deliveries[0].deliveryId });

@@ -34,7 +34,7 @@ describe('the test harness', () => {
       token,
       body: { event: 'invoice.paid', webhookUrl: receiver.url },
     });
-    const { deliveries } = await emulator.trigger('invoice.paid', { paymentMethod: 'card' });
+    const { deliveries } = await emulator.trigger('invoice.paid', { data: { paymentMethod: 'card' } });
     expect(deliveries[0].attempts).toHaveLength(1);
     await emulator.advanceClock('1m');
     expect(receiver.requests).toHaveLength(2);

@@ -101,7 +101,7 @@ export function createEventsPanel(deps: { session: Session; onDeliveries(deliver
     submit.disabled = true;
     replaceChildren(result, h('p', { class: 'muted' }, `Triggering ${select.value}…`));
     try {
-      const outcome = await control.trigger(select.value, deps.session.settings.orgId, overrides);
+      const outcome = await control.trigger(select.value, { data: overrides, orgId: deps.session.settings.orgId });
       showResult(outcome);
       // The stream reports the same deliveries; this covers the case where it is down.
       deps.onDeliveries(outcome.deliveries);

@@ -32,7 +32,7 @@ it('receives invoice.paid as a verified, typed event', async () => {
   });
   expect(subscribed.status).toBe(201);
 
-  const { deliveries } = await emulator.trigger('invoice.paid', { paymentMethod: 'card' });
+  const { deliveries } = await emulator.trigger('invoice.paid', { data: { paymentMethod: 'card' } });
   expect(deliveries.map((d) => d.status)).toEqual(['succeeded']);
 
   expect(received).toHaveLength(1);
