@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, invalid, UserError, type ErrorBody, type RequestPart } from '../errors.js';
 import { MAX_BODY_BYTES, sayBytes } from '../limits.js';
-import { problemOf } from '../domain/validator.js';
+import { problemOf } from '../validator.js';
 
 const FASTIFY_CODES = new Map<string, [status: number, code: string, message?: string]>([
   ['FST_ERR_CTP_INVALID_MEDIA_TYPE', [415, 'unsupported_media_type', 'send the body as JSON (application/json)']],

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileSchema, describeError } from '../domain/validator.js';
+import { compileSchema, describeError } from '../validator.js';
 import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
 import { readJsonFile } from '../json-file.js';

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json-bounds.js';
 import type { Clock } from '../clock.js';
 import { invalid, notFound } from '../errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
@@ -59,7 +60,8 @@ export function createAddonConfigService({ store, clock }: { store: Store; clock
       await store.delete(ADDON_CONFIG, addonScope(orgId, appId), CONFIG_ID);
     },
     patch: (orgId, appId, patch) =>
-      save(orgId, appId, mergePatch(current(orgId, appId).values, patch) as Record<string, unknown>),
+      // A patch object merged over an object is an object (RFC 7396).
+      save(orgId, appId, asObject(mergePatch(current(orgId, appId).values, patch))),
   };
 }
 
@@ -85,3 +87,5 @@ export function createAddonStorageService({ store, clock }: { store: Store; cloc
     },
   };
 }
+
+const asObject = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});

@@ -1,4 +1,4 @@
-import { compileSchema, describeError } from '../domain/validator.js';
+import { compileSchema, describeError } from '../validator.js';
 import { parseDuration } from '../duration.js';
 import { ApiError } from '../errors.js';
 import { PLAIN_ID } from '../installation-ids.js';

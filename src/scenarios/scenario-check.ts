@@ -1,7 +1,7 @@
 import { parseDuration } from '../duration.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { compileSchema, describeError } from '../domain/validator.js';
+import { compileSchema, describeError } from '../validator.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError, UserError } from '../errors.js';
 import { checkJson, isJsonObject } from '../json-bounds.js';

@@ -3,7 +3,7 @@ import { CLOCK_HORIZON_MS } from '../clock.js';
 import { MAX_CONFIG_KEYS, STORAGE_KEY } from '../domain/addon-data.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { compileSchema, describeError } from '../domain/validator.js';
+import { compileSchema, describeError } from '../validator.js';
 import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import type { Registry } from '../emulator/registry.js';
 import { ApiError } from '../errors.js';

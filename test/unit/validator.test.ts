@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema, describeError, problemOf } from '../../src/domain/validator.js';
+import { compileSchema, describeError, problemOf } from '../../src/validator.js';
 
 const schema = {
   type: 'object',

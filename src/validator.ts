@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import type { FieldProblem } from '../errors.js';
+import type { FieldProblem } from './errors.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
