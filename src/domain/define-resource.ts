@@ -12,7 +12,7 @@ import {
 } from './fields.js';
 import { statusesOf, type Lifecycle } from './lifecycle.js';
 import type { Fields, NewFields, ResourceContext, ResourceDefinition, ResourceRef, Samples } from './resource.js';
-import { id, nullable, oneOf, timestamp, type JsonSchema, type ObjectSchema } from './schema.js';
+import { id, nullable, object, oneOf, timestamp, type JsonSchema } from './schema.js';
 import type { TimeRule } from './time-rules.js';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -76,20 +76,20 @@ export function defineResource<
 >(spec: ResourceSpec<F, S, R, C, P>): ResourceDefinition<R, C, P> {
   const { fields, lifecycle, idPrefix } = spec;
   const entries = Object.entries<Field>(fields);
-  const inputs = entries.flatMap(([name, field]) => (field.input ? ([[name, field as InputField]] as const) : []));
+  const inputs = entries.flatMap(([name, field]) => (isInput(field) ? ([[name, field]] as const) : []));
   const statuses = lifecycle ? statusesOf(lifecycle) : [];
   const status = oneOf(statuses);
   const startIn: Record<string, JsonSchema> = lifecycle?.startIn?.length
     ? { status: oneOf(lifecycle.startIn, { default: lifecycle.initial, description: 'initial status' }) }
     : {};
 
-  const createSchema = objectSchema(
+  const createSchema = object(
     { ...Object.fromEntries(inputs.map(([name, field]) => [name, field.input])), ...startIn },
     inputs.filter(([, field]) => field.required).map(([name]) => name),
   );
   const clearable = (field: InputField) => isNullable(field.stored);
   const updateSchema = {
-    ...objectSchema({
+    ...object({
       ...Object.fromEntries(
         inputs.map(([name, field]) => {
           const schema = withoutDefault(field.input);
@@ -107,7 +107,7 @@ export function defineResource<
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  const recordSchema = objectSchema(stored, Object.keys(stored));
+  const recordSchema = object(stored, Object.keys(stored));
   const references = Object.fromEntries(
     entries.flatMap(([name, field]) => (field.refersTo ? [[name, field.refersTo]] : [])),
   );
@@ -117,12 +117,7 @@ export function defineResource<
 
 type InputField = Field<TSchema, TSchema>;
 
-const objectSchema = (properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  properties,
-  ...(required.length ? { required } : {}),
-});
+const isInput = (field: Field): field is InputField => field.input !== null;
 
 const isNullable = (schema: TSchema): boolean => [schema.type].flat().includes('null');
 

@@ -48,8 +48,8 @@ export const address = strict({
   country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 code' })),
 });
 
-/** A plain object schema for the control API's bodies and queries, which need no TypeScript type of their own. */
-export const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+/** A plain object schema, of the control API's bodies and queries and of the schemas `defineResource` derives. */
+export const object = (properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema => ({
   type: 'object',
   additionalProperties: false,
   properties,
