@@ -37,7 +37,6 @@ export const toys = defineResource({
   lifecycle,
   events: {
     prefix: 'toy',
-    noun: 'toy',
     fields: dataShape<Toy>({ toyId: [field.string, '_id'], name: field.string, status: field.string }),
     deleted: dataShape({ toyId: [field.string, '_id'] }),
   },

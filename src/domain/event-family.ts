@@ -116,8 +116,6 @@ export interface OwnEvent<R extends Doc = Doc> {
 export interface ResourceEvents<R extends Doc = Doc> {
   /** Event name prefix: `invoice`, `store.order`. */
   prefix: string;
-  /** Singular noun for descriptions. */
-  noun: string;
   /** The data of every event of the resource (its main fields). */
   fields: DataShape<R>;
   /** The data of `<prefix>.deleted`. */
@@ -126,13 +124,21 @@ export interface ResourceEvents<R extends Doc = Doc> {
   own?: { events: OwnEvent<R>[]; fired(change: Change<R>): string[] };
 }
 
+/** What a resource's event family is made of: its name and label (the noun of the descriptions), events and lifecycle. */
+export interface FamilySource {
+  name: string;
+  label: string;
+  events: ResourceEvents;
+  lifecycle?: Lifecycle;
+}
+
 /**
  * The created / updated / deleted events of a resource, one event per status of its lifecycle that
  * names one, and the resource's own events.
  */
-export function recordFamily(collection: string, events: ResourceEvents, lifecycle?: Lifecycle): EventFamily {
-  const { prefix, noun, fields, deleted, own } = events;
-  const aNoun = withArticle(noun).replace(/^a/, 'A');
+export function recordFamily({ name: collection, label, events, lifecycle }: FamilySource): EventFamily {
+  const { prefix, fields, deleted, own } = events;
+  const aNoun = withArticle(label).replace(/^a/, 'A');
   const statusEvents = Object.entries(lifecycle?.statuses ?? {}).flatMap(([status, { event }]) =>
     event ? [{ status, suffix: event[0], description: event[1] }] : [],
   );

@@ -30,7 +30,7 @@ export interface PublishedEvent {
 export const scopeToReceive = (event: EventDefinition): string => `${event.resource}.read`;
 
 export function createCatalog(resources: readonly ResourceDefinition[]): Catalog {
-  const families = resources.map((r) => recordFamily(r.name, r.events, r.lifecycle));
+  const families = resources.map(recordFamily);
   const events = families.flatMap((family) => family.events);
   const byName = new Map(events.map((event) => [event.name, event]));
   if (byName.size !== events.length) throw new Error('two resources define an event of the same name');

@@ -63,7 +63,6 @@ export const customers = defineResource({
   fields,
   events: {
     prefix: 'customer',
-    noun: 'customer',
     fields: dataShape({
       customerId: [field.string, '_id'],
       name: field.string,

@@ -50,7 +50,6 @@ export const expenses = defineResource({
   },
   events: {
     prefix: 'expense',
-    noun: 'expense',
     fields: dataShape({
       expenseId: [field.string, '_id'],
       description: field.string,

@@ -22,7 +22,6 @@ const now = (_record: unknown, ctx: EventContext) => ctx.now;
 
 export const invoiceEvents: ResourceEvents = {
   prefix: 'invoice',
-  noun: 'invoice',
   fields: invoice,
   deleted: dataShape({ invoiceId: [field.string, '_id'], invoiceNumber: field.string }),
   own: {

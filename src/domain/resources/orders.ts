@@ -15,10 +15,10 @@ const lifecycle = {
   initial: 'pending',
   statuses: {
     pending: { next: ['paid', 'cancelled'] },
-    paid: { next: ['fulfilled', 'refunded', 'cancelled'], event: ['paid', 'A web-store order was paid.'] },
-    fulfilled: { next: ['refunded'], event: ['fulfilled', 'A web-store order was shipped or handed over.'] },
-    cancelled: { next: [], event: ['cancelled', 'A web-store order was cancelled.'] },
-    refunded: { next: [], event: ['refunded', 'A web-store order was refunded.'] },
+    paid: { next: ['fulfilled', 'refunded', 'cancelled'], event: ['paid', 'A store order was paid.'] },
+    fulfilled: { next: ['refunded'], event: ['fulfilled', 'A store order was shipped or handed over.'] },
+    cancelled: { next: [], event: ['cancelled', 'A store order was cancelled.'] },
+    refunded: { next: [], event: ['refunded', 'A store order was refunded.'] },
   },
   lock: {
     fields: ['items', 'shippingTotal'],
@@ -60,7 +60,6 @@ export const orders = defineResource({
   update: (current, patch, ctx) => priced(merge(current, patch), ctx),
   events: {
     prefix: 'store.order',
-    noun: 'web-store order',
     fields: dataShape({
       orderId: [field.string, '_id'],
       orderNumber: field.string,

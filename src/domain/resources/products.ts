@@ -56,7 +56,6 @@ export const products = defineResource({
   fields,
   events: {
     prefix: 'product',
-    noun: 'product',
     fields: eventData,
     deleted: dataShape({ productId: [field.string, '_id'], name: field.string }),
     own: {

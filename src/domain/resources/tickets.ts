@@ -13,8 +13,8 @@ const lifecycle = {
   statuses: {
     open: { next: ['pending', 'solved', 'closed'] },
     pending: { next: ['open', 'solved', 'closed'] },
-    solved: { next: ['open', 'closed'], event: ['solved', 'A support ticket was marked solved.'] },
-    closed: { next: [], event: ['closed', 'A support ticket was closed for good.'] },
+    solved: { next: ['open', 'closed'], event: ['solved', 'A ticket was marked solved.'] },
+    closed: { next: [], event: ['closed', 'A ticket was closed for good.'] },
   },
 } as const satisfies Lifecycle<'open' | 'pending' | 'solved' | 'closed'>;
 
@@ -48,7 +48,6 @@ export const tickets = defineResource({
   create: (input) => ({ ...input, tags: input.tags ?? [] }),
   events: {
     prefix: 'ticket',
-    noun: 'support ticket',
     fields: dataShape({
       ticketId: [field.string, '_id'],
       subject: field.string,
