@@ -34,6 +34,8 @@ export interface HttpAppParts extends PipelineDeps {
   keys: SigningKeys;
   domain: Domain;
   control: ControlTarget;
+  /** The emulator's own origins (the host page's): the inbox and the control API let them in. */
+  ownOrigins: () => ReadonlySet<string>;
   /** The store's `settled()`: what every answer waits for (api/durable-answers.ts). */
   settled(): Promise<void> | null;
   /** The API's address once listening, for the placeholder page. */
@@ -44,7 +46,7 @@ export interface HttpAppParts extends PipelineDeps {
 
 /** The emulator's HTTP face: the add-on API, the control API, the JWKS and the page at `/`. */
 export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstance> {
-  const { settings, keys, control, apiUrl } = parts;
+  const { settings, keys, control, apiUrl, ownOrigins } = parts;
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: true,
@@ -75,8 +77,14 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     catalog: parts.registry.catalog,
     openApi,
   });
-  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox, ownOrigins: () => control.ownOrigins() });
-  await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control, logger: parts.logger, gate: parts.gate });
+  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox, ownOrigins });
+  await app.register(controlApi, {
+    prefix: CONTROL_PREFIX,
+    target: control,
+    logger: parts.logger,
+    gate: parts.gate,
+    ownOrigins,
+  });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );
