@@ -2,16 +2,12 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi } from '../api/addon-api.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import { toErrorBody, useErrorBodies } from '../api/error-body.js';
-import { useDurableAnswers } from '../api/durable-answers.js';
-import { useJsonBodies } from '../api/json-bodies.js';
-import { useDrainedOversizeBodies } from '../api/oversize-bodies.js';
+import { toErrorBody } from '../api/error-body.js';
+import { useAppRequestPath } from '../api/request-path.js';
 import { inboxRoutes } from '../api/inbox-routes.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { openApiDocument } from '../api/openapi.js';
 import type { PipelineDeps } from '../api/pipeline.js';
-import { useLazySerialization } from '../api/serialization.js';
-import { useStrictValidation } from '../api/validation.js';
 import type { SigningKeys } from '../auth/keys.js';
 import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/control-api.js';
 import type { Domain } from '../domain/domain.js';
@@ -58,12 +54,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     },
     genReqId: () => newId('req'),
   });
-  useStrictValidation(app);
-  useLazySerialization(app);
-  useJsonBodies(app);
-  useDrainedOversizeBodies(app);
-  useErrorBodies(app, parts.logger);
-  useDurableAnswers(app, parts.settled);
+  useAppRequestPath(app, parts);
   const openApi = openApiDocument({
     settings,
     scopes: parts.registry.scopes,
