@@ -38,6 +38,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { internalsOf } from './internals.js';
 
 const HOST = '127.0.0.1';
 const RATE_LIMIT = 1_000_000; // the most the settings take: the limiter answers no 429 within a run
@@ -89,7 +90,7 @@ async function serve() {
       close = () => emulator.close();
       await fillCustomers(emulator, count);
       if (jsonServerFile) {
-        const { data } = emulator.domain.collections
+        const { data } = (await internalsOf(emulator)).domain.collections
           .get('customers')
           .list(emulator.settings.orgId, { limit: Infinity, offset: 0 });
         await writeFile(jsonServerFile, jsonServerDb(data));
@@ -105,7 +106,7 @@ async function serve() {
       if (fill) await fillCustomers(emulator, fill);
       const url = await emulator.listen();
       const { token } = await emulator.mintToken();
-      const { total } = emulator.domain.collections
+      const { total } = (await internalsOf(emulator)).domain.collections
         .get('customers')
         .list(emulator.settings.orgId, { limit: 1, offset: 0 });
       return { url, token, stored: total };
@@ -149,7 +150,7 @@ async function serve() {
 
 /** Creates `count` customers through the domain, awaiting in batches (one journal append per batch). */
 async function fillCustomers(emulator, count, batch = 1000) {
-  const customers = emulator.domain.collections.get('customers');
+  const customers = (await internalsOf(emulator)).domain.collections.get('customers');
   const orgId = emulator.settings.orgId;
   for (let done = 0; done < count;) {
     const n = Math.min(batch, count - done);

@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { internalsOf } from './internals.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -48,7 +49,9 @@ if (process.argv[2] === '--serve') {
   const dataDir = LOAD === 'list' ? undefined : mkdtempSync(join(tmpdir(), 'addon-bench-'));
   const emulator = await createEmulator({ port: 0, host: '127.0.0.1', rateLimit: 1_000_000, dataDir });
   for (let i = 0; i < Number(process.argv[4] ?? 0); i++) emulator.faults.add(nonMatching(i));
-  const customers = emulator.domain.collections.get('customers');
+  const customers = (
+    await internalsOf(emulator, pathToFileURL(resolve(process.argv[3], 'dist') + '/'))
+  ).domain.collections.get('customers');
   for (let i = 0; i < RECORDS; i++) await customers.create(emulator.settings.orgId, { name: `Customer ${i}` });
   const url = await emulator.listen();
   const { token } = await emulator.mintToken();

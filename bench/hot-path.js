@@ -16,6 +16,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { internalsOf } from './internals.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -42,7 +43,7 @@ async function serve(kind, bodyFile) {
   }
   const { createEmulator } = await import('../dist/index.js');
   const emulator = await createEmulator({ port: 0, host: HOST, rateLimit: 1_000_000 });
-  const customers = emulator.domain.collections.get('customers');
+  const customers = (await internalsOf(emulator)).domain.collections.get('customers');
   for (let i = 0; i < RECORDS; i++)
     await customers.create(emulator.settings.orgId, { name: `Customer ${i}`, email: `c${i}@example.com` });
   if (kind === 'rules')

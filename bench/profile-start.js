@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { internalsOf } from './internals.js';
 
 const RECORDS = Number(process.env.PROFILE_RECORDS ?? 100_000);
 const KEEP = process.env.PROFILE_KEEP;
@@ -89,7 +90,7 @@ try {
 async function fill(dataDir, count) {
   const { createEmulator } = await import('../dist/index.js');
   const emulator = await createEmulator({ port: 0, dataDir });
-  const customers = emulator.domain.collections.get('customers');
+  const customers = (await internalsOf(emulator)).domain.collections.get('customers');
   const orgId = emulator.settings.orgId;
   for (let done = 0; done < count; done += 1000) {
     const writes = [];

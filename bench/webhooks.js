@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { internalsOf } from './internals.js';
 
 const HOST = '127.0.0.1';
 const TARGET = 0.5;
@@ -49,12 +50,9 @@ async function measure() {
   try {
     await emulator.listen();
     for (let i = 0; i < subscriptionCount; i++) {
-      await emulator.webhooks.subscriptions.subscribe(
-        emulator.settings.orgId,
-        `com.example.bench-${i}`,
-        'customer.created',
-        url,
-      );
+      await (
+        await internalsOf(emulator)
+      ).webhooks.subscriptions.subscribe(emulator.settings.orgId, `com.example.bench-${i}`, 'customer.created', url);
     }
     const total = subscriptionCount * eventCount;
 

@@ -48,7 +48,6 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
   /** A page of an organization's records, for the host page's data browser. */
   records(collection: string, orgId: string | undefined, window: { limit: number; offset: number }): Page<Doc>;
   seed(orgId?: string, size?: number): Promise<SeedSummary>;
-  ownOrigins(): ReadonlySet<string>;
   readonly faults: FaultSet;
   readonly parity: ParityLog;
   /** Least privilege: what the add-on's calls since the start needed (`addon scopes`). */
@@ -86,12 +85,23 @@ const OUTSIDE_THE_WORLD = new Set(
  */
 export async function controlApi(
   app: FastifyInstance,
-  { target, logger, gate }: { target: ControlTarget; logger: Logger; gate: WorldGate },
+  {
+    target,
+    logger,
+    gate,
+    ownOrigins,
+  }: {
+    target: ControlTarget;
+    logger: Logger;
+    gate: WorldGate;
+    /** The emulator's own origins (the host page's), which the guard lets in; empty until it listens. */
+    ownOrigins: () => ReadonlySet<string>;
+  },
 ): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(EMULATOR_HEADER, '1');
   });
-  guardControlApi(app, () => target.ownOrigins());
+  guardControlApi(app, ownOrigins);
   useErrorBodies(app, logger);
   refuseUnknownQueries(app);
   // Every option of a control call has a default, so no body means an empty one.

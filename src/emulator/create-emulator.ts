@@ -14,10 +14,10 @@ import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
 import { startDemoAddon, type DemoAddon } from './demo-server.js';
-import { createDomain, type Domain } from '../domain/domain.js';
+import { createDomain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
-import { createTimeRules, type TimeRules } from '../domain/time-rules.js';
+import { createTimeRules } from '../domain/time-rules.js';
 import { ApiError, UserError } from '../errors.js';
 import { warningLogger, type Logger } from '../logger.js';
 import { lockDataDir } from '../store/data-dir.js';
@@ -36,6 +36,7 @@ import { createWorldGate } from '../state/world-gate.js';
 import { checkScenario } from '../scenarios/scenario-check.js';
 import { runScenario } from '../scenarios/run-scenario.js';
 import { createHttpApp, listenOn } from './http-app.js';
+import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
 import { createRegistry, type Registry } from './registry.js';
 import { sessionPolicy } from './session-policy.js';
@@ -82,13 +83,17 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   strict?: boolean;
 }
 
+/**
+ * The emulator as the CLI, the test harness, the control API and package users drive it. What it is
+ * made of (domain, webhooks, time rules) is not on it: the kit's own tests reach that through
+ * `internalsOf` (./internals.ts).
+ */
 export interface Emulator extends ControlTarget {
   /** What is emulated; fixed once the emulator is made. */
   readonly settings: EmulatorSettings;
   readonly registry: Registry;
   readonly dataDir: string | null;
   readonly clock: Clock;
-  readonly domain: Domain;
   /** `http://127.0.0.1:4455`; empty until listening. */
   readonly url: string;
   readonly apiUrl: string;
@@ -108,12 +113,6 @@ export interface Emulator extends ControlTarget {
   checkpoint(): Checkpoint;
   /** Back to a checkpoint, as many times as wanted; an attempt in flight is not logged afterwards. */
   rollback(checkpoint: Checkpoint): Promise<void>;
-  readonly webhooks: Webhooks;
-  /**
-   * The resources' time rules (an unpaid invoice becomes overdue): `sweep()` applies what is due on the
-   * emulated clock now, and is what to call after replacing the store's records wholesale; `idle()`.
-   */
-  readonly timeRules: Pick<TimeRules, 'sweep' | 'idle'>;
   /** The fault rules in force: `add(rule)`, `list()`, `clear(id?)`, and the `seed`. */
   readonly faults: FaultSet;
   /** The parity warnings so far (docs/parity.md), and whether `strict` refuses instead. */
@@ -240,9 +239,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       registry,
       dataDir,
       clock,
-      domain,
-      webhooks,
-      timeRules,
       faults,
       parity,
       get demoUrl() {
@@ -309,7 +305,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       },
       records: (collection, orgId = settings.orgId, window) => domain.collection(collection).list(orgId, window),
       seed: afterGate((orgId: string = settings.orgId, size?: number) => seedOrganization(quietDomain, orgId, size)),
-      ownOrigins: () => origins,
 
       async listen() {
         // Once, and never after close: fastify's own errors for these name none of our words.
@@ -363,12 +358,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         return closing;
       },
     };
+    keepInternals(emulator, { domain, webhooks, timeRules });
 
     const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
     app = await createHttpApp({
       ...parts,
       gate,
       control: emulator,
+      ownOrigins: () => origins,
       apiUrl: () => emulator.apiUrl,
       addonUrl: () => emulator.addonUrl,
       settled: () => store.settled(),
@@ -376,7 +373,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
-    for (const { event, url } of options.subscriptions ?? []) await subscribeConfigured(emulator, event, url);
+    for (const { event, url } of options.subscriptions ?? []) await subscribeConfigured(emulator, webhooks, event, url);
     return emulator;
   } catch (error) {
     for (const resource of opened.reverse()) await resource.close().catch(() => {});
@@ -411,12 +408,12 @@ function configuredFaults(options: EmulatorOptions): FaultSet {
 }
 
 /** A configured subscription, held to the rules of POST /events/subscribe; a bad one is the user's to fix. */
-async function subscribeConfigured(emulator: Emulator, event: string, url: string): Promise<void> {
+async function subscribeConfigured(emulator: Emulator, webhooks: Webhooks, event: string, url: string): Promise<void> {
   const { orgId, appId, grantedScopes } = emulator.settings;
   try {
     const scope = scopeToReceive(emulator.registry.catalog.known(event));
     if (!covers(grantedScopes, scope)) throw new UserError(`it needs ${scope}, which the add-on is not granted`);
-    await emulator.webhooks.subscriptions.subscribe(orgId, appId, event, url);
+    await webhooks.subscriptions.subscribe(orgId, appId, event, url);
   } catch (error) {
     if (!(error instanceof ApiError || error instanceof UserError)) throw error;
     throw new UserError(`webhook subscription to ${event} (${url}) in addon.config.json: ${error.message}`);

@@ -2,16 +2,12 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { addonApi } from '../api/addon-api.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import { toErrorBody, useErrorBodies } from '../api/error-body.js';
-import { useDurableAnswers } from '../api/durable-answers.js';
-import { useJsonBodies } from '../api/json-bodies.js';
-import { useDrainedOversizeBodies } from '../api/oversize-bodies.js';
+import { toErrorBody } from '../api/error-body.js';
+import { useAppRequestPath } from '../api/request-path.js';
 import { inboxRoutes } from '../api/inbox-routes.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { openApiDocument } from '../api/openapi.js';
 import type { PipelineDeps } from '../api/pipeline.js';
-import { useLazySerialization } from '../api/serialization.js';
-import { useStrictValidation } from '../api/validation.js';
 import type { SigningKeys } from '../auth/keys.js';
 import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/control-api.js';
 import type { Domain } from '../domain/domain.js';
@@ -34,6 +30,8 @@ export interface HttpAppParts extends PipelineDeps {
   keys: SigningKeys;
   domain: Domain;
   control: ControlTarget;
+  /** The emulator's own origins (the host page's): the inbox and the control API let them in. */
+  ownOrigins: () => ReadonlySet<string>;
   /** The store's `settled()`: what every answer waits for (api/durable-answers.ts). */
   settled(): Promise<void> | null;
   /** The API's address once listening, for the placeholder page. */
@@ -44,7 +42,7 @@ export interface HttpAppParts extends PipelineDeps {
 
 /** The emulator's HTTP face: the add-on API, the control API, the JWKS and the page at `/`. */
 export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstance> {
-  const { settings, keys, control, apiUrl } = parts;
+  const { settings, keys, control, apiUrl, ownOrigins } = parts;
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: true,
@@ -56,12 +54,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     },
     genReqId: () => newId('req'),
   });
-  useStrictValidation(app);
-  useLazySerialization(app);
-  useJsonBodies(app);
-  useDrainedOversizeBodies(app);
-  useErrorBodies(app, parts.logger);
-  useDurableAnswers(app, parts.settled);
+  useAppRequestPath(app, parts);
   const openApi = openApiDocument({
     settings,
     scopes: parts.registry.scopes,
@@ -75,8 +68,14 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     catalog: parts.registry.catalog,
     openApi,
   });
-  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox, ownOrigins: () => control.ownOrigins() });
-  await app.register(controlApi, { prefix: CONTROL_PREFIX, target: control, logger: parts.logger, gate: parts.gate });
+  await app.register(inboxRoutes, { inbox: parts.webhooks.inbox, ownOrigins });
+  await app.register(controlApi, {
+    prefix: CONTROL_PREFIX,
+    target: control,
+    logger: parts.logger,
+    gate: parts.gate,
+    ownOrigins,
+  });
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );

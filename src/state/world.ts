@@ -28,10 +28,40 @@ export interface WorldDeps {
 
 /**
  * The emulator's world as a whole: saved and restored by name, exported and imported as a file,
- * checkpointed and rolled back, reset. Every change of world is one `store.replace`: atomic for
- * concurrent API calls, journaled as one line, so a kill leaves either world, never a mix.
+ * checkpointed and rolled back, reset.
  */
-export function createWorld({ store, registry, clock, time, dataDir, replaced }: WorldDeps) {
+export interface World {
+  /** The world as a state file, history left out. */
+  export(): StateFile;
+  /** Makes a state file the world, once all of it is checked; history stays. */
+  import(input: unknown): Promise<StateSummary>;
+  /** Saves the world by name, once any change being journaled is on disk. */
+  save(name: string): Promise<SavedStateInfo>;
+  restore(name: string): Promise<StateSummary>;
+  list(): Promise<SavedStateInfo[]>;
+  remove(name: string): Promise<void>;
+  /** Makes `input` the world, and the one `reset()` goes back to. */
+  startFrom(input: unknown): Promise<StateSummary>;
+  checkpoint(): Checkpoint;
+  /** Back to a checkpoint, history included. */
+  rollback(checkpoint: Checkpoint): Promise<void>;
+  /**
+   * Back to a checkpoint's world, keeping what happened since: a failed scenario. Deliveries sent
+   * and the inbox's arrivals during its run really happened, and are not undone.
+   */
+  rollbackWorld(checkpoint: Checkpoint): Promise<void>;
+  /**
+   * Back to the start: the state the emulator started from, or an empty world whose clock keeps its
+   * time. History (deliveries, inbox) is dropped either way.
+   */
+  reset(): Promise<void>;
+}
+
+/**
+ * Every change of world is one `store.replace`: atomic for concurrent API calls, journaled as one
+ * line, so a kill leaves either world, never a mix.
+ */
+export function createWorld({ store, registry, clock, time, dataDir, replaced }: WorldDeps): World {
   const resources = registry.resources.map((r) => r.name);
   const saved = savedStates(dataDir);
   /** Where `reset()` goes back to: the state the emulator started from, if any. */
@@ -64,38 +94,26 @@ export function createWorld({ store, registry, clock, time, dataDir, replaced }:
     export: capture,
     import: loadChecked,
     // What is saved is what the journal holds: a change still being written waits to be on disk.
-    save: async (name: string): Promise<SavedStateInfo> => {
+    save: async (name) => {
       await store.settled()?.catch(() => {});
       return saved.save(name, capture());
     },
-    restore: async (name: string) => loadChecked(await saved.read(name)),
+    restore: async (name) => loadChecked(await saved.read(name)),
     list: () => saved.list(),
-    remove: (name: string) => saved.remove(name),
+    remove: (name) => saved.remove(name),
 
-    /** Makes `input` the world, and the one `reset()` goes back to. */
-    startFrom(input: unknown): Promise<StateSummary> {
+    startFrom(input) {
       start = checkState(input, registry);
       return load(start);
     },
 
-    checkpoint: (): Checkpoint => ({ tables: store.snapshot() }),
-    rollback: (checkpoint: Checkpoint) => replace(copyTables(checkpoint.tables), true),
-    /**
-     * Back to a checkpoint's world, keeping what happened since: a failed scenario. Deliveries sent
-     * and the inbox's arrivals during its run really happened, and are not undone.
-     */
-    rollbackWorld: (checkpoint: Checkpoint) =>
+    checkpoint: () => ({ tables: store.snapshot() }),
+    rollback: (checkpoint) => replace(copyTables(checkpoint.tables), true),
+    rollbackWorld: (checkpoint) =>
       replace(worldOver(copyTables(checkpoint.tables), store.snapshot(), resources), false),
-
-    /**
-     * Back to the start: the state the emulator started from, or an empty world whose clock keeps its
-     * time. History (deliveries, inbox) is dropped either way.
-     */
     reset: () => replace(tablesOf(start ?? emptyWorld(clock), new Map()), true),
   };
 }
-
-export type World = ReturnType<typeof createWorld>;
 
 const emptyWorld = (clock: Clock): StateFile => ({
   format: STATE_FORMAT,

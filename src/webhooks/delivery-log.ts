@@ -49,7 +49,22 @@ const SCOPE = '_';
 const MIN_PREFIX = 4;
 
 /** The delivery log, kept in the store so a restart resumes pending retries where they stood. */
-export function createDeliveryLog(store: Store) {
+export interface DeliveryLog {
+  get(deliveryId: string): Delivery | undefined;
+  /**
+   * A delivery by its id or, as git takes commits, by a unique prefix of at least 4 characters:
+   * ids are UUIDs, and the first few characters are what a person copies from a log line.
+   */
+  resolve(idOrPrefix: string): Delivery;
+  /** Adds or updates a delivery; a new one may make room by dropping the oldest finished ones. */
+  save(delivery: Delivery): Promise<Delivery>;
+  /** Newest first. */
+  list(filter?: DeliveryFilter): Delivery[];
+  /** The deliveries with an attempt still due, in the log's order. */
+  pending(): Delivery[];
+}
+
+export function createDeliveryLog(store: Store): DeliveryLog {
   const toDelivery = ({ _id: _key, ...rest }: Doc) => rest as unknown as Delivery;
   const all = () => store.list(COLLECTION, SCOPE, { limit: Infinity, offset: 0 }).data.map(toDelivery);
 
@@ -65,15 +80,11 @@ export function createDeliveryLog(store: Store) {
   };
 
   return {
-    get(deliveryId: string): Delivery | undefined {
+    get(deliveryId) {
       const doc = store.get(COLLECTION, SCOPE, deliveryId);
       return doc && toDelivery(doc);
     },
-    /**
-     * A delivery by its id or, as git takes commits, by a unique prefix of at least 4 characters:
-     * ids are UUIDs, and the first few characters are what a person copies from a log line.
-     */
-    resolve(idOrPrefix: string): Delivery {
+    resolve(idOrPrefix) {
       const exact = store.get(COLLECTION, SCOPE, idOrPrefix);
       if (exact) return toDelivery(exact);
       const matches = idOrPrefix.length >= MIN_PREFIX ? all().filter((d) => d.deliveryId.startsWith(idOrPrefix)) : [];
@@ -87,21 +98,18 @@ export function createDeliveryLog(store: Store) {
       const hint = idOrPrefix.length < MIN_PREFIX ? ` (a prefix needs at least ${MIN_PREFIX} characters)` : '';
       throw notFound('delivery', idOrPrefix, ` in the delivery log${hint}`);
     },
-    async save(delivery: Delivery): Promise<Delivery> {
+    async save(delivery) {
       const isNew = !store.get(COLLECTION, SCOPE, delivery.deliveryId);
       await store.put(COLLECTION, SCOPE, { _id: delivery.deliveryId, ...delivery });
       if (isNew) await trim();
       return delivery;
     },
-    /** Newest first. */
-    list({ event, status, limit = 50 }: DeliveryFilter = {}): Delivery[] {
+    list({ event, status, limit = 50 } = {}) {
       return all()
         .reverse()
         .filter((d) => (!event || d.event === event) && (!status || d.status === status))
         .slice(0, limit);
     },
-    pending: (): Delivery[] => all().filter((d) => d.nextAttemptAt !== null),
+    pending: () => all().filter((d) => d.nextAttemptAt !== null),
   };
 }
-
-export type DeliveryLog = ReturnType<typeof createDeliveryLog>;

@@ -41,6 +41,44 @@ export interface AttemptReport {
 
 export const USER_AGENT = 'addon-emulator-webhooks/1';
 
+/** The dispatcher's surface: what the webhooks module and its tests drive. */
+export interface Dispatcher {
+  /**
+   * Fires `event` in an organization: one delivery per active subscription, each queued for its
+   * first attempt at once. Resolves when every first attempt is done (REST writes do not wait for
+   * it). `at` is when the event happened, the envelope's timestamp: now, unless it was held back (a
+   * scenario run).
+   */
+  emit(orgId: string, definition: EventDefinition, data: EventData, at?: string): Promise<Delivery[]>;
+  /** Sends a delivery's event and data again as a new delivery (new deliveryId), once. */
+  replay(deliveryId: string): Promise<Delivery>;
+  /** How long a receiver has to answer. */
+  readonly timeoutMs: number;
+  /** Sends every retry that is due now (after `addon clock advance`, or at start). */
+  runDue(): void;
+  /**
+   * Resolves once no delivery is being opened, no attempt is in flight and none is due on the
+   * emulated clock: what a test waits for before it checks that nothing else was sent. A retry due
+   * later is not waited for; advancing the clock makes it due.
+   */
+  idle(): Promise<void>;
+  /**
+   * Resolves once every delivery being opened and every attempt queued or in flight now is done and
+   * logged: after `runDue()`, what `addon clock advance` waits for. Unlike `idle()`, work that starts
+   * later is not waited for, so under constant traffic it still returns.
+   */
+  settle(): Promise<void>;
+  /** Told of every attempt; returns the unsubscribe. */
+  onAttempt(listener: (report: AttemptReport) => void): () => void;
+  /**
+   * After the delivery log was emptied or replaced (a reset, a rollback): forgets the outcome of
+   * attempts in flight, which belong to the old log, and takes what is due from the new one.
+   */
+  reset(): void;
+  /** Stops the timer and cancels attempts in flight; they stay due and go out after a restart. */
+  close(): Promise<void>;
+}
+
 /**
  * Sends deliveries and runs their retries. Attempts run concurrently, each bounded by the timeout,
  * through a queue that holds at most MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT in flight (and a receiver's share
@@ -49,7 +87,7 @@ export const USER_AGENT = 'addon-emulator-webhooks/1';
  * timer waits for the earliest, and `runDue()` (called when the clock is advanced) queues what is due,
  * in the order it fell due.
  */
-export function createDispatcher(options: DispatcherOptions) {
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { clock, log, subscriptions } = options;
   const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? SPEC_WEBHOOK_TIMEOUT_MS;
@@ -274,12 +312,7 @@ export function createDispatcher(options: DispatcherOptions) {
   };
 
   return {
-    /**
-     * Fires `event` in an organization: one delivery per active subscription, each queued for its
-     * first attempt at once. Resolves when every first attempt is done (REST writes do not wait for it). `at` is when the
-     * event happened, the envelope's timestamp: now, unless it was held back (a scenario run).
-     */
-    emit(orgId: string, definition: EventDefinition, data: EventData, at?: string): Promise<Delivery[]> {
+    emit(orgId, definition, data, at) {
       return tracked(
         (async () => {
           const active = subscriptions.activeFor(orgId, definition.name);
@@ -289,8 +322,7 @@ export function createDispatcher(options: DispatcherOptions) {
       );
     },
 
-    /** Sends a delivery's event and data again as a new delivery (new deliveryId), once. */
-    replay(deliveryId: string): Promise<Delivery> {
+    replay(deliveryId) {
       const original = log.get(deliveryId);
       if (!original) return Promise.reject(notFound('delivery', deliveryId, ' in the delivery log'));
       const { data } = JSON.parse(original.payload) as { data: EventData };
@@ -298,18 +330,10 @@ export function createDispatcher(options: DispatcherOptions) {
       return tracked(open(target, original.event, original.orgId, data, deliveryId).then(attempt));
     },
 
-    /** How long a receiver has to answer. */
     timeoutMs,
-
-    /** Sends every retry that is due now (after `addon clock advance`, or at start). */
     runDue,
 
-    /**
-     * Resolves once no delivery is being opened, no attempt is in flight and none is due on the
-     * emulated clock: what a test waits for before it checks that nothing else was sent. A retry due
-     * later is not waited for; advancing the clock makes it due.
-     */
-    async idle(): Promise<void> {
+    async idle() {
       for (;;) {
         const busy = unsettled();
         if (busy.length) await Promise.allSettled(busy);
@@ -319,22 +343,13 @@ export function createDispatcher(options: DispatcherOptions) {
       }
     },
 
-    /**
-     * Resolves once every delivery being opened and every attempt queued or in flight now is done and
-     * logged: after `runDue()`, what `addon clock advance` waits for. Unlike `idle()`, work that starts
-     * later is not waited for, so under constant traffic it still returns.
-     */
-    async settle(): Promise<void> {
+    async settle() {
       await Promise.allSettled(unsettled());
     },
 
-    onAttempt: (listener: (report: AttemptReport) => void): (() => void) => listeners.on(listener),
+    onAttempt: (listener) => listeners.on(listener),
 
-    /**
-     * After the delivery log was emptied or replaced (a reset, a rollback): forgets the outcome of
-     * attempts in flight, which belong to the old log, and takes what is due from the new one.
-     */
-    reset(): void {
+    reset() {
       generation++;
       // The new log may hold the same deliveries (a rollback): their attempts start afresh.
       for (const run of running.values()) orphans.add(run);
@@ -344,16 +359,13 @@ export function createDispatcher(options: DispatcherOptions) {
       arm();
     },
 
-    /** Stops the timer and cancels attempts in flight; they stay due and go out after a restart. */
-    async close(): Promise<void> {
+    async close() {
       closing.abort();
       if (timer) timers.clear(timer);
       await Promise.allSettled([...running.values(), ...orphans]);
     },
   };
 }
-
-export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 /** The queue's lane of an attempt: the receiver's origin, whose share of the slots it takes. */
 function receiverOf(webhookUrl: string): string {

@@ -50,7 +50,18 @@ interface Tally {
  * Receiver URLs the emulator offers itself (`/inbox/<name>`), so a developer without a backend can
  * subscribe and watch. What they keep is bounded (src/limits.ts), the oldest dropped first.
  */
-export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
+export interface Inbox {
+  /** Records one request to inbox `name`, checking its signature; refuses JSON beyond the body bounds. */
+  receive(name: string, headers: Record<string, string>, rawBody: Buffer): Promise<InboxEntry>;
+  /** The newest `limit` entries, newest last, and how many older ones were dropped. */
+  list(name: string, limit?: number): InboxListing;
+  /** How many entries of an inbox were dropped to keep within the bounds. */
+  dropped(name: string): number;
+  /** The history was replaced (a reset, a rollback): what the bounds are reckoned from is made again. */
+  reload(): void;
+}
+
+export function createInbox({ store, clock }: { store: Store; clock: Clock }): Inbox {
   let tally: Tally | null = null;
   const current = () => (tally ??= tallyOf(store));
   const entries = (name: string, window = { limit: Infinity, offset: 0 }) => store.list(COLLECTION, name, window).data;
@@ -105,7 +116,7 @@ export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
   };
 
   return {
-    async receive(name: string, headers: Record<string, string>, rawBody: Buffer): Promise<InboxEntry> {
+    async receive(name, headers, rawBody) {
       const appId = headers['x-service-app'] ?? null;
       const body = parsedBody(rawBody);
       const envelope = (typeof body === 'object' && body) as { deliveryId?: string } | false;
@@ -128,24 +139,20 @@ export function createInbox({ store, clock }: { store: Store; clock: Clock }) {
       }
       return entry;
     },
-    /** The newest `limit` entries, newest last, and how many older ones were dropped. */
-    list(name: string, limit = 50): InboxListing {
+    list(name, limit = 50) {
       const total = store.count(COLLECTION, name);
       const data = entries(name, { limit, offset: Math.max(0, total - limit) }).map(
         ({ _id: _key, n: _n, size: _size, ...entry }) => entry as unknown as InboxEntry,
       );
       return { data, dropped: droppedBy(name) };
     },
-    /** How many entries of an inbox were dropped to keep within the bounds. */
     dropped: droppedBy,
-    /** The history was replaced (a reset, a rollback): the tally is made again when next needed. */
-    reload(): void {
+    // The tally is made again when next needed.
+    reload() {
       tally = null;
     },
   };
 }
-
-export type Inbox = ReturnType<typeof createInbox>;
 
 /** The tally of what the store holds: one pass over the inboxes, at most their bounds' worth. */
 function tallyOf(store: Store): Tally {

@@ -4,11 +4,11 @@ import { newId } from '../domain/ids.js';
 import { mergePatch } from '../domain/merge-patch.js';
 import type { Doc, Store } from '../store/store.js';
 import type { Catalog, EventContext, EventData, EventDefinition } from './catalog.js';
-import { createDeliveryLog, type Delivery, type DeliveryFilter } from './delivery-log.js';
-import { createDispatcher } from './dispatcher.js';
+import { createDeliveryLog, type Delivery, type DeliveryFilter, type DeliveryLog } from './delivery-log.js';
+import { createDispatcher, type Dispatcher } from './dispatcher.js';
 import { createHeldEvents, type Hold } from './held-events.js';
-import { createInbox } from './inbox.js';
-import { createSubscriptionService } from './subscriptions.js';
+import { createInbox, type Inbox } from './inbox.js';
+import { createSubscriptionService, type SubscriptionService } from './subscriptions.js';
 import type { Logger } from '../logger.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { ParityLog } from '../parity/parity-log.js';
@@ -29,7 +29,32 @@ export interface WebhooksOptions {
 }
 
 /** Subscriptions, the delivery log and its dispatcher, and the inbox, over one store and clock. */
-export function createWebhooks(options: WebhooksOptions) {
+export interface Webhooks {
+  readonly subscriptions: SubscriptionService;
+  readonly log: DeliveryLog;
+  readonly inbox: Inbox;
+  readonly dispatcher: Dispatcher;
+  /** The event's data built from a record, with `override` merged over it (JSON Merge Patch). */
+  dataOf(definition: EventDefinition, record: Doc, before?: Doc | null, override?: EventData): EventData;
+  /** The domain's record changes fire their events; the API answer does not wait for deliveries. */
+  onChange(change: RecordChange): void;
+  /** Fires an event: one delivery per active subscription, each attempted at once (none while held). */
+  fire(orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]>;
+  /**
+   * Holds back every event fired from now on (a scenario run): `release()` sends them one after
+   * another in the order they happened, each with the time it happened, and resolves when their
+   * first attempts are done; events fired meanwhile queue behind them. `discard()` drops them.
+   * One hold at a time (held-events.ts).
+   */
+  hold(): Hold;
+  /** Resolves once the held events queued now have had their first attempts. */
+  drained(): Promise<void>;
+  /** The delivery log, newest first; a misspelt event would list nothing, silently, so it is a 400. */
+  deliveries(filter: DeliveryFilter): Delivery[];
+  close(): Promise<void>;
+}
+
+export function createWebhooks(options: WebhooksOptions): Webhooks {
   const { store, clock, timers, fetch, timeoutMs, catalog, logger, faults, parity } = options;
   const subscriptions = createSubscriptionService({ store, clock, catalog, parity });
   const log = createDeliveryLog(store);
@@ -41,14 +66,13 @@ export function createWebhooks(options: WebhooksOptions) {
     (error) => logger.error('delivering a held event failed', error),
   );
 
-  const fire = (orgId: string, definition: EventDefinition, data: EventData): Promise<Delivery[]> => {
+  const fire: Webhooks['fire'] = (orgId, definition, data) => {
     if (!held.active) return dispatcher.emit(orgId, definition, data);
     held.push({ orgId, definition, data, at: clock.nowIso() });
     return Promise.resolve([]);
   };
 
-  /** The event's data built from a record, with `override` merged over it (JSON Merge Patch). */
-  const dataOf = (definition: EventDefinition, record: Doc, before?: Doc | null, override?: EventData): EventData => {
+  const dataOf: Webhooks['dataOf'] = (definition, record, before, override) => {
     const data = definition.data(record, context(before));
     return override ? (mergePatch(data, override) as EventData) : data;
   };
@@ -60,8 +84,7 @@ export function createWebhooks(options: WebhooksOptions) {
     dispatcher,
     dataOf,
 
-    /** The domain's record changes fire their events; the API answer does not wait for deliveries. */
-    onChange(change: RecordChange): void {
+    onChange(change) {
       for (const definition of catalog.eventsOf(change)) {
         const data = dataOf(definition, (change.after ?? change.before)!, change.before);
         fire(change.orgId, definition, data).catch((error: unknown) => {
@@ -70,21 +93,10 @@ export function createWebhooks(options: WebhooksOptions) {
       }
     },
 
-    /** Fires an event: one delivery per active subscription, each attempted at once (none while held). */
     fire,
-
-    /**
-     * Holds back every event fired from now on (a scenario run): `release()` sends them one after
-     * another in the order they happened, each with the time it happened, and resolves when their
-     * first attempts are done; events fired meanwhile queue behind them. `discard()` drops them.
-     * One hold at a time (held-events.ts).
-     */
-    hold: (): Hold => held.hold(),
-    /** Resolves once the held events queued now have had their first attempts. */
+    hold: () => held.hold(),
     drained: () => held.drained(),
-
-    /** The delivery log, newest first; a misspelt event would list nothing, silently, so it is a 400. */
-    deliveries(filter: DeliveryFilter) {
+    deliveries(filter) {
       if (filter.event !== undefined) catalog.known(filter.event);
       return log.list(filter);
     },
@@ -92,5 +104,3 @@ export function createWebhooks(options: WebhooksOptions) {
     close: () => dispatcher.close(),
   };
 }
-
-export type Webhooks = ReturnType<typeof createWebhooks>;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src/logger.js';
+import { internalsOf } from '../../src/emulator/internals.js';
 import { cleanUp, inProcess } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -32,7 +33,7 @@ describe('a bug behind a route', () => {
   it('is a 500 even as a SyntaxError, which is not the caller sending broken JSON', async () => {
     const { em, logged } = await logging();
     const { token } = await em.mintToken();
-    vi.spyOn(em.domain.collection('customers'), 'get').mockImplementation(() => {
+    vi.spyOn(internalsOf(em).domain.collection('customers'), 'get').mockImplementation(() => {
       throw new SyntaxError('Unexpected end of JSON input');
     });
     const answer = await em.call('GET', 'customers/cus_1', { token });

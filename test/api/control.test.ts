@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { internalsOf } from '../../src/emulator/internals.js';
 import { cleanUp, inProcess, startReceiver } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -72,8 +73,8 @@ describe('the control API', () => {
       replayOf: null,
       createdAt: new Date().toISOString(),
     });
-    await em.webhooks.log.save(delivery('abcd1111-0000-4000-8000-000000000000'));
-    await em.webhooks.log.save(delivery('abcd2222-0000-4000-8000-000000000000'));
+    await internalsOf(em).webhooks.log.save(delivery('abcd1111-0000-4000-8000-000000000000'));
+    await internalsOf(em).webhooks.log.save(delivery('abcd2222-0000-4000-8000-000000000000'));
     const unique = await em.call('GET', '/_emulator/deliveries/abcd1');
     expect(unique.body.deliveryId).toBe('abcd1111-0000-4000-8000-000000000000');
     const ambiguous = await em.call('GET', '/_emulator/deliveries/abcd');

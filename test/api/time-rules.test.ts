@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClock, type Timers } from '../../src/clock.js';
+import { internalsOf } from '../../src/emulator/internals.js';
 import { cleanUp, inProcess, startReceiver, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -33,10 +34,14 @@ describe('time rules in the emulator', () => {
     // Four days later, as if the emulator had been stopped that long.
     const clock = createClock({ offsetMs: first.clock.offsetMs + 4 * DAY });
     const second = await inProcess({ dataDir, clock, timers: stillTimers });
-    expect(second.domain.collection('invoices').get(second.settings.orgId, invoice._id).status).toBe('sent');
+    expect(internalsOf(second).domain.collection('invoices').get(second.settings.orgId, invoice._id).status).toBe(
+      'sent',
+    );
     await second.listen();
     await second.idle();
-    expect(second.domain.collection('invoices').get(second.settings.orgId, invoice._id).status).toBe('overdue');
+    expect(internalsOf(second).domain.collection('invoices').get(second.settings.orgId, invoice._id).status).toBe(
+      'overdue',
+    );
     expect(receiver.requests.map((r) => JSON.parse(r.body))).toMatchObject([
       { event: 'invoice.overdue', data: { invoiceId: invoice._id, status: 'overdue', daysOverdue: 2 } },
     ]);

@@ -30,6 +30,7 @@ async function controlGetRoutes(): Promise<string[]> {
     target: em,
     logger: warningLogger,
     gate: createWorldGate(),
+    ownOrigins: () => new Set(),
   });
   await app.close();
   return urls;

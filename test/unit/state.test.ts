@@ -2,13 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StateFile } from '../../src/state/state-file.js';
+import { internalsOf } from '../../src/emulator/internals.js';
 import { cleanUp, inProcess, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
 const ORG = 'org_demo';
 const list = (emulator: Awaited<ReturnType<typeof inProcess>>, collection: string, orgId = ORG) =>
-  emulator.domain.collection(collection).list(orgId, { limit: 1000, offset: 0 }).data;
+  internalsOf(emulator).domain.collection(collection).list(orgId, { limit: 1000, offset: 0 }).data;
 
 /** A small world: a customer and an invoice, a subscription, config, storage, another organization. */
 async function world() {
@@ -111,8 +112,8 @@ describe('named states', () => {
     });
     expect(await emulator.saveState('clean')).toMatchObject({ name: 'clean', records: expect.any(Number) });
     const saved = list(emulator, 'customers');
-    await emulator.domain.collection('customers').create(ORG, { name: 'Later' });
-    await emulator.domain.collection('customers').remove(ORG, saved[0]._id);
+    await internalsOf(emulator).domain.collection('customers').create(ORG, { name: 'Later' });
+    await internalsOf(emulator).domain.collection('customers').remove(ORG, saved[0]._id);
     expect((await emulator.restoreState('clean')).organizations).toEqual([ORG, 'org_other']);
     expect(list(emulator, 'customers')).toEqual(saved);
     expect((await emulator.listStates()).map((s) => s.name)).toEqual(['clean']);
@@ -127,7 +128,7 @@ describe('named states', () => {
   it('refuses a hand-broken saved state without touching the world', async () => {
     const dir = await tempDir();
     const emulator = await inProcess({ dataDir: dir });
-    await emulator.domain.collection('customers').create(ORG, { name: 'Kept' });
+    await internalsOf(emulator).domain.collection('customers').create(ORG, { name: 'Kept' });
     await emulator.saveState('broken');
     const path = join(dir, 'states', 'broken.json');
     await writeFile(path, (await readFile(path, 'utf8')).slice(0, 40));
@@ -142,7 +143,9 @@ describe('checkpoint and rollback', () => {
     const checkpoint = emulator.checkpoint();
     const before = emulator.exportState();
     for (let round = 0; round < 2; round++) {
-      await emulator.domain.collection('customers').create(ORG, { name: `Round ${round}` });
+      await internalsOf(emulator)
+        .domain.collection('customers')
+        .create(ORG, { name: `Round ${round}` });
       await emulator.trigger('invoice.paid');
       await emulator.advanceClock(86_400_000);
       await emulator.rollback(checkpoint);
@@ -157,7 +160,7 @@ describe('checkpoint and rollback', () => {
     const emulator = await inProcess({ state: source.exportState() });
     const started = list(emulator, 'customers');
     expect(started.map((c) => c.name)).toEqual(['Acme Ltd']);
-    await emulator.domain.collection('customers').create(ORG, { name: 'Added' });
+    await internalsOf(emulator).domain.collection('customers').create(ORG, { name: 'Added' });
     await emulator.reset();
     expect(list(emulator, 'customers')).toEqual(started);
   });
