@@ -42,7 +42,7 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
   clockState(): ClockState;
   /** Moves the clock; resolves once the time rules and webhook retries that fell due are done and logged. */
   advanceClock(ms: number): Promise<ClockState>;
-  auditEntries(limit: number): AuditEntry[];
+  audit(limit: number): AuditEntry[];
   /** Every live happening: API calls (audit), delivery attempts, clock moves, parity warnings. */
   onEvent(listener: (event: LiveEvent) => void): () => void;
   /** A page of an organization's records, for the host page's data browser. */
@@ -150,7 +150,7 @@ export async function controlApi(
         properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } },
       },
     },
-    handler: async (request) => ({ data: target.auditEntries(request.query.limit) }),
+    handler: async (request) => ({ data: target.audit(request.query.limit) }),
   });
 
   // Server-sent events: `audit` alone (addon logs --follow), or everything live (the host page).

@@ -291,7 +291,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       inboxDropped: (name) => webhooks.inbox.dropped(name),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
 
-      auditEntries: (limit) => audit.recent(limit),
+      audit: (limit) => audit.recent(limit),
       scopeReport: () => usage.report(settings, registry.scopes),
       onAudit: (listener) => audit.subscribe(listener),
       onEvent(listener) {

@@ -107,7 +107,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     token: async (request) => (await emulator.mintToken(request)).token,
     trigger: (event, options) => emulator.trigger(event, options),
     deliveries: (filter = {}) => emulator.deliveries(filter),
-    audit: (limit = 50) => emulator.auditEntries(limit),
+    audit: (limit = 50) => emulator.audit(limit),
     scopeReport: () => emulator.scopeReport(),
     idle: () => emulator.idle(),
     advanceClock: (by) => emulator.advanceClock(typeof by === 'number' ? by : parseDuration(by)),

@@ -66,7 +66,7 @@ describe('fault rules on the REST API', () => {
     expect((await call('/expenses')).status).toBe(200);
     // A lower bound only: the rule held the answer at least this long.
     expect(performance.now() - started).toBeGreaterThanOrEqual(115);
-    const faulted = em.emulator.auditEntries(10).filter((entry) => entry.faults);
+    const faulted = em.emulator.audit(10).filter((entry) => entry.faults);
     expect(faulted.map((e) => [e.path.split('/').pop(), e.status, e.faults![0].effect])).toEqual([
       ['tickets', 0, 'connection reset'],
       ['orders', 0, 'hang'],

@@ -22,7 +22,7 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
       });
       expect(res.headers['x-ratelimit-limit']).toBeUndefined();
     }
-    expect(em.auditEntries(10)).toEqual([]);
+    expect(em.audit(10)).toEqual([]);
   });
 
   it('checks the scope before the body, with requiredScope and grantedScopes', async () => {
@@ -84,7 +84,7 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
     await em.call('GET', 'customers?limit=1', { token });
     await em.call('POST', 'customers', { token, body: { name: 'x' } });
     await em.call('GET', 'customers', { token }); // 429: not audited
-    const entries = em.auditEntries(10);
+    const entries = em.audit(10);
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({
       appId: 'com.example.demo-addon',

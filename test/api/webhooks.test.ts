@@ -42,7 +42,7 @@ describe('the catalog and subscriptions', () => {
       requiredScope: 'invoices.read',
       grantedScopes: ['customers.read'],
     });
-    expect(em.auditEntries(1)[0].scope).toEqual({ required: 'invoices.read', decision: 'denied' });
+    expect(em.audit(1)[0].scope).toEqual({ required: 'invoices.read', decision: 'denied' });
     expect((await subscribe('customer.created', 'http://127.0.0.1:9/x', noInvoices)).status).toBe(201);
   });
 
