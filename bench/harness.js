@@ -22,7 +22,7 @@ async function bareFastify() {
 }
 
 // Warm-up: the first start pays for loading modules, which a test suite pays once.
-await (await startEmulator()).stop();
+await (await startEmulator()).close();
 await (await bareFastify()).close();
 
 const starts = [];
@@ -40,7 +40,7 @@ for (let i = 0; i < RUNS; i++) {
     });
   }
   resets.push(await time(() => emulator.reset()));
-  await emulator.stop();
+  await emulator.close();
   let app;
   bare.push(await time(async () => (app = await bareFastify())));
   await app.close();
@@ -63,7 +63,7 @@ for (let i = 0; i < RUNS; i++) {
   await aTest();
   reseeds.push(await time(async () => (await seeded.reset(), await seed())));
 }
-await seeded.stop();
+await seeded.close();
 
 const start = median(starts);
 const floor = median(bare);

@@ -70,7 +70,8 @@ export interface TestEmulator {
    * Resolves with the records its steps named (`as`), once its events were delivered.
    */
   scenario(scenario: ScenarioFile | string, options?: ScenarioOptions): Promise<ScenarioResult>;
-  stop(): Promise<void>;
+  /** Stops serving and flushes its store, as `Emulator.close()` (the same name in the core and here). */
+  close(): Promise<void>;
   /**
    * The fault rules in force (docs/faults.md): `faults.add({ path: '/customers', status: 503 })`,
    * `faults.list()` with each rule's hits, `faults.clear(id?)`; the option `faultSeed` repeats a run.
@@ -89,7 +90,7 @@ export type TestEmulatorOptions = Omit<EmulatorOptions, 'port' | 'dataDir' | 'de
  *   const emulator = await startEmulator({ appId: 'com.example.my-addon', scopes: ['customers.*'] });
  *   const token = await emulator.token();
  *   ... fetch(`${emulator.apiUrl}/customers`, { headers: { authorization: `Bearer ${token}` } }) ...
- *   await emulator.stop();
+ *   await emulator.close();
  */
 export async function startEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
   const emulator = await createEmulator({ ...options, port: 0 });
@@ -115,6 +116,6 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     checkpoint: () => emulator.checkpoint(),
     rollback: (checkpoint) => emulator.rollback(checkpoint),
     scenario: (scenario, options) => emulator.scenario(scenario, options),
-    stop: () => emulator.close(),
+    close: () => emulator.close(),
   };
 }

@@ -8,7 +8,7 @@ let emulator: TestEmulator;
 beforeAll(async () => {
   emulator = await startEmulator({ scopes: ['customers.*'] });
 });
-afterAll(() => emulator?.stop());
+afterAll(() => emulator?.close());
 
 describe('bad tokens from the harness', () => {
   it.each(TOKEN_VARIANTS)('token({ variant: %o }) is refused by the API with 401', async (variant) => {

@@ -7,7 +7,7 @@ import { cleanUp, startReceiver } from '../helpers.js';
 /** Fault rules as a plain fetch client sees them, on a real socket (docs/faults.md). */
 let em: TestEmulator;
 afterEach(async () => {
-  await em?.stop();
+  await em?.close();
   await cleanUp();
 });
 
@@ -118,7 +118,7 @@ describe('fault rules on the REST API', () => {
         });
         statuses.push(response.statusCode);
       }
-      await em.stop();
+      await em.close();
       return statuses.map((s) => (s === 503 ? 1 : 0)).join('');
     };
     const first = await sequence(42);

@@ -35,7 +35,7 @@ afterAll(async () => {
   await fixture?.close();
 });
 afterEach(async () => {
-  for (const item of opened.splice(0).reverse()) await ('stop' in item ? item.stop() : item.close());
+  for (const item of opened.splice(0).reverse()) await item.close();
   await cleanUp();
 });
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 afterEach(async () => {
-  for (const item of opened.splice(0).reverse()) await ('stop' in item ? item.stop() : item.close());
+  for (const item of opened.splice(0).reverse()) await item.close();
   await cleanUp();
 });
 const keep = <T extends HostPage | TestEmulator>(item: T): T => (opened.push(item), item);

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await emulator?.stop();
+  await emulator?.close();
 });
 
 it("shows a user's own resource in the Data tab, with its seeded records", async () => {

@@ -4,7 +4,7 @@ import { api, startReceiver, cleanUp } from '../helpers.js';
 
 const started: TestEmulator[] = [];
 afterEach(async () => {
-  await Promise.all(started.splice(0).map((e) => e.stop()));
+  await Promise.all(started.splice(0).map((e) => e.close()));
   await cleanUp();
 });
 const start = async (options = {}) => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ appId });
   options = { jwksUrl: `${emulator.url}/.well-known/jwks.json`, appId, clock: 'emulator' };
 });
-afterAll(() => emulator?.stop());
+afterAll(() => emulator?.close());
 
 async function refusal(promise: Promise<unknown>): Promise<SessionTokenError> {
   const error = await promise.then(
@@ -87,7 +87,7 @@ describe('verifySessionToken on the emulated clock', () => {
     moved = await startEmulator({ appId });
     verifyOn = { ...options, jwksUrl: `${moved.url}/.well-known/jwks.json` };
   });
-  afterEach(() => moved.stop());
+  afterEach(() => moved.close());
 
   it('accepts a token minted after `advanceClock`, which the system clock finds issued in the future', async () => {
     await moved.advanceClock('10m');

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await backend?.close();
-  await emulator?.stop();
+  await emulator?.close();
 });
 
 it('receives invoice.paid as a verified, typed event', async () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await backend?.close();
-  await emulator?.stop();
+  await emulator?.close();
 });
 
 /** What the page does: `fetch('/api/whoami')` with its session token. */

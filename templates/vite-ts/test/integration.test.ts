@@ -15,7 +15,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ appId: config.appId, scopes: config.scopes });
   token = await emulator.token();
 });
-afterAll(() => emulator?.stop());
+afterAll(() => emulator?.close());
 
 /** A call to the add-on REST API with the session token, as the front end makes it. */
 async function api(method: string, path: string, body?: unknown) {

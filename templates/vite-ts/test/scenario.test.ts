@@ -13,7 +13,7 @@ beforeAll(async () => {
   world = emulator.checkpoint();
 });
 afterEach(() => emulator.rollback(world));
-afterAll(() => emulator?.stop());
+afterAll(() => emulator?.close());
 
 /** A call with a token of this moment: a rollback takes the clock back to before a later one's issue. */
 async function api(method: string, path: string, body?: unknown) {

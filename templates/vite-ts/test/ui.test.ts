@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await vite?.close();
-  await emulator?.stop();
+  await emulator?.close();
 });
 
 describe('the add-on in the host page', () => {
