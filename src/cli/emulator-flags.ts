@@ -66,7 +66,7 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     rateLimit: flags.rateLimit ?? file.rateLimit,
     port: flags.port ?? file.port,
     seed: flags.seed,
-    subscriptions: file.webhooks,
+    webhooks: file.webhooks,
     webhookTimeoutMs: flags.webhookTimeout,
     faults: file.faults,
     faultSeed: flags.faultSeed,

@@ -61,8 +61,8 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
   webhookTimeoutMs?: number;
   /** With no add-on URL configured, serve the bundled demo add-on on a port of its own. */
   demo?: boolean;
-  /** Webhook subscriptions of the add-on in its organization, made (or renewed) on start. */
-  subscriptions?: Array<{ event: string; url: string }>;
+  /** Webhook subscriptions of the add-on in its organization, made (or renewed) on start: `webhooks` of addon.config.json. */
+  webhooks?: Array<{ event: string; url: string }>;
   /** The business resources served; the platform's own (RESOURCES) by default. */
   resources?: readonly ResourceDefinition[];
   /** Where failures no caller waits for are told; by default a process warning. */
@@ -373,7 +373,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
-    for (const { event, url } of options.subscriptions ?? []) await subscribeConfigured(emulator, webhooks, event, url);
+    for (const { event, url } of options.webhooks ?? []) await subscribeConfigured(emulator, webhooks, event, url);
     return emulator;
   } catch (error) {
     for (const resource of opened.reverse()) await resource.close().catch(() => {});
