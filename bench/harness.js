@@ -48,7 +48,7 @@ for (let i = 0; i < RUNS; i++) {
 
 // A world of about 1,000 records, seeded once (beforeAll); each test adds 10 customers; then back.
 const seeded = await startEmulator({ scopes: ['*'] });
-const seed = () => seeded.emulator.seed(undefined, 200);
+const seed = () => seeded.emulator.seed({ size: 200 });
 const records = Object.values((await seed()).created).reduce((a, b) => a + b, 0);
 const checkpoint = seeded.checkpoint();
 const rollbacks = [];

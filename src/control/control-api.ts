@@ -47,7 +47,8 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
   onEvent(listener: (event: LiveEvent) => void): () => void;
   /** A page of an organization's records, for the host page's data browser. */
   records(collection: string, orgId: string | undefined, window: { limit: number; offset: number }): Page<Doc>;
-  seed(orgId?: string, size?: number): Promise<SeedSummary>;
+  /** Fills an organization (the configured one by default) with samples; `size` customers, 12 by default. */
+  seed(options?: { orgId?: string; size?: number }): Promise<SeedSummary>;
   readonly faults: FaultSet;
   readonly parity: ParityLog;
   /** Least privilege: what the add-on's calls since the start needed (`addon scopes`). */
@@ -188,7 +189,7 @@ export async function controlApi(
         size: { type: 'integer', minimum: 1, maximum: 10_000 },
       }),
     },
-    handler: async (request, reply) => reply.code(201).send(await target.seed(request.body.orgId, request.body.size)),
+    handler: async (request, reply) => reply.code(201).send(await target.seed(request.body)),
   });
 
   webhookControlRoutes(app, target);

@@ -304,7 +304,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         return () => stops.forEach((stop) => stop());
       },
       records: (collection, orgId = settings.orgId, window) => domain.collection(collection).list(orgId, window),
-      seed: afterGate((orgId: string = settings.orgId, size?: number) => seedOrganization(quietDomain, orgId, size)),
+      seed: afterGate(({ orgId = settings.orgId, size }: { orgId?: string; size?: number } = {}) =>
+        seedOrganization(quietDomain, orgId, size),
+      ),
 
       async listen() {
         // Once, and never after close: fastify's own errors for these name none of our words.

@@ -55,7 +55,7 @@ describe('a resource added in one file', () => {
   });
 
   it('is seeded with its samples, walked along its lifecycle', async () => {
-    const summary = await em.seed('org_toys', 2);
+    const summary = await em.seed({ orgId: 'org_toys', size: 2 });
     expect(summary.created).toMatchObject({ toys: 3, customers: 2 });
     const page = em.records('toys', 'org_toys', { limit: 10, offset: 0 });
     expect(page.data.map((toy) => [toy.name, toy.status])).toEqual([

@@ -238,7 +238,7 @@ describe('deliveries', () => {
     const receiver = await startReceiver();
     await subscribe('customer.updated', receiver.url);
     await subscribe('customer.created', receiver.url);
-    await em.seed('org_demo', 3);
+    await em.seed({ orgId: 'org_demo', size: 3 });
     const customer = (await em.call('POST', 'customers', { token, body: { name: 'Acme' } })).body.data;
     await em.call('PATCH', `customers/${customer._id}`, { token, body: { name: 'Acme' } });
     await em.call('PATCH', `customers/${customer._id}`, { token, body: { name: 'Acme Ltd' } });

@@ -26,7 +26,7 @@ async function world() {
   });
   await emulator.call('PUT', 'config', { token, body: { theme: 'dark' } });
   await emulator.call('PUT', 'storage/last-sync', { token, body: { value: { at: 1 } } });
-  await emulator.seed('org_other', 1);
+  await emulator.seed({ orgId: 'org_other', size: 1 });
   return { emulator, token, customer, invoice: invoice.body.data };
 }
 
