@@ -77,8 +77,8 @@ export function defineResource<
   const { fields, lifecycle, idPrefix } = spec;
   const entries = Object.entries<Field>(fields);
   const inputs = entries.flatMap(([name, field]) => (isInput(field) ? ([[name, field]] as const) : []));
-  const statuses = lifecycle ? statusesOf(lifecycle) : [];
-  const status = oneOf(statuses);
+  // Every status, in the record and in a PATCH; nothing without a lifecycle.
+  const status: Record<string, JsonSchema> = lifecycle ? { status: oneOf(statusesOf(lifecycle)) } : {};
   const startIn: Record<string, JsonSchema> = lifecycle?.startIn?.length
     ? { status: oneOf(lifecycle.startIn, { default: lifecycle.initial, description: 'initial status' }) }
     : {};
@@ -96,14 +96,14 @@ export function defineResource<
           return [name, clearable(field) ? nullable(schema) : schema];
         }),
       ),
-      ...(lifecycle ? { status } : {}),
+      ...status,
     }),
     minProperties: 1,
   };
   const stored = {
     _id: id(idPrefix),
     ...Object.fromEntries(entries.map(([name, field]) => [name, field.stored])),
-    ...(lifecycle ? { status } : {}),
+    ...status,
     createdAt: timestamp,
     updatedAt: timestamp,
   };
