@@ -39,9 +39,12 @@ export function toErrorBody(error: FastifyError | ApiError | Error, bodyLimit = 
   return body(500, 'internal_error', 'the emulator failed to handle this request; see its terminal for the cause');
 }
 
+/** Node's reason phrases by status, in a Map: a lookup never reaches an object's prototype. */
+const REASONS = new Map(Object.entries(STATUS_CODES).map(([status, reason]) => [Number(status), reason]));
+
 const body = (statusCode: number, code: string, message: string, details: Record<string, unknown> = {}): ErrorBody => ({
   statusCode,
-  error: STATUS_CODES[statusCode] ?? 'Error',
+  error: REASONS.get(statusCode) ?? 'Error',
   code,
   message,
   ...details,
