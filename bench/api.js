@@ -105,7 +105,7 @@ async function serve() {
       close = () => emulator.close();
       if (fill) await fillCustomers(emulator, fill);
       const url = await emulator.listen();
-      const { token } = await emulator.mintToken();
+      const { token } = await emulator.token();
       const { total } = (await internalsOf(emulator)).domain.collections
         .get('customers')
         .list(emulator.settings.orgId, { limit: 1, offset: 0 });

@@ -54,7 +54,7 @@ if (process.argv[2] === '--serve') {
   ).domain.collections.get('customers');
   for (let i = 0; i < RECORDS; i++) await customers.create(emulator.settings.orgId, { name: `Customer ${i}` });
   const url = await emulator.listen();
-  const { token } = await emulator.mintToken();
+  const { token } = await emulator.token();
   process.send({ url, token });
   process.on('disconnect', async () => {
     await emulator.close();

@@ -49,7 +49,7 @@ async function serve(kind, bodyFile) {
   if (kind === 'rules')
     for (let i = 0; i < RULES; i++) emulator.faults.add({ method: 'GET', path: `/products/${i}`, status: 503 });
   const url = await emulator.listen();
-  const { token } = await emulator.mintToken();
+  const { token } = await emulator.token();
   process.send({ url, token });
   process.on('disconnect', () => void emulator.close());
 }

@@ -35,7 +35,7 @@ async function serve(checkout, dataDir) {
   const { createEmulator } = await import(pathToFileURL(resolve(checkout, 'dist/index.js')).href);
   const emulator = await createEmulator({ port: 0, host: '127.0.0.1', dataDir, rateLimit: 1_000_000 });
   const url = await emulator.listen();
-  const { token } = await emulator.mintToken();
+  const { token } = await emulator.token();
   process.send({ url, apiUrl: emulator.apiUrl, token });
   // Asked after each phase: what is still alive after a full garbage collection.
   setFlagsFromString('--expose-gc');

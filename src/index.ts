@@ -11,7 +11,13 @@ export { createRegistry, DEFAULT_REGISTRY, type Registry } from './emulator/regi
 export { RESOURCES } from './domain/resources/index.js';
 export type { ResourceDefinition, ResourceContext, ResourceRef, Samples, NewFields } from './domain/resource.js';
 // What a package user needs to define a resource of their own (docs/resources.md).
-export { defineResource, reference, type RecordOf, type PreparedOf, type PatchBodyOf } from './domain/define-resource.js';
+export {
+  defineResource,
+  reference,
+  type RecordOf,
+  type PreparedOf,
+  type PatchBodyOf,
+} from './domain/define-resource.js';
 export { required, optional, filled, computed, withDefault, type Field, type FieldList } from './domain/fields.js';
 export * as schema from './domain/schema.js';
 export { Type, type Static } from '@sinclair/typebox';

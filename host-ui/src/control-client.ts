@@ -67,7 +67,7 @@ export interface MintRequest {
 
 export const control = {
   status: () => call<EmulatorStatus>('GET', '/_emulator/status'),
-  mintToken: (request: MintRequest) => call<MintedToken>('POST', '/_emulator/tokens', request),
+  token: (request: MintRequest) => call<MintedToken>('POST', '/_emulator/tokens', request),
   clock: () => call<ClockState>('GET', '/_emulator/clock'),
   advanceClock: (by: string) => call<ClockState>('POST', '/_emulator/clock/advance', { by }),
   audit: (limit: number) => call<{ data: AuditEntry[] }>('GET', `/_emulator/audit?${query({ limit })}`),
@@ -77,10 +77,10 @@ export const control = {
   // The replay route takes no body (docs/control-api.md), so none is sent.
   replay: (deliveryId: string) =>
     call<Delivery>('POST', `/_emulator/deliveries/${encodeURIComponent(deliveryId)}/replay`),
-  records: (collection: string, orgId: string, limit: number) =>
-    call<RecordsPage>('GET', `/_emulator/records/${encodeURIComponent(collection)}?${query({ orgId, limit })}`),
-  seed: (orgId: string) =>
-    call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', { orgId }),
+  records: (collection: string, page: { orgId: string; limit: number }) =>
+    call<RecordsPage>('GET', `/_emulator/records/${encodeURIComponent(collection)}?${query(page)}`),
+  seed: (options: { orgId: string; size?: number }) =>
+    call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', options),
   catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', `${API_PREFIX}/events/catalog`),
   faults: () => call<{ data: FaultRule[]; seed: number }>('GET', '/_emulator/faults'),
   parity: () => call<{ data: ParityWarning[]; strict: boolean }>('GET', '/_emulator/parity'),

@@ -31,7 +31,7 @@ export class Session {
    */
   async open(settings: SessionSettings = this.settings): Promise<MintedToken | null> {
     const generation = ++this.generation;
-    const minted = await control.mintToken({ ...settings, scopes: [...settings.scopes] });
+    const minted = await control.token({ ...settings, scopes: [...settings.scopes] });
     if (generation !== this.generation) return null;
     if (settings !== this.settings) this.settings = { ...settings, scopes: [...settings.scopes] };
     this.current = minted;

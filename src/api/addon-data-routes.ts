@@ -4,6 +4,7 @@ import {
   MAX_CONFIG_KEYS,
   STORAGE_KEY,
   type AddonConfigService,
+  type AddonOwner,
   type AddonStorageService,
 } from '../domain/addon-data.js';
 import { errorResponse, named, noContent, pageOf, pageQuery, single } from './schemas.js';
@@ -38,7 +39,8 @@ const keyParams = {
   required: ['key'],
 };
 
-const who = (request: FastifyRequest) => [sessionOf(request).orgId, sessionOf(request).appId] as const;
+/** The session's add-on and organization: whose configuration and storage a call reads. */
+const owner = (request: FastifyRequest): AddonOwner => sessionOf(request);
 
 /** The add-on's configuration in the organization: one JSON object; PATCH is a JSON Merge Patch. */
 export function configRoutes(app: FastifyInstance, config: AddonConfigService): void {
@@ -52,19 +54,19 @@ export function configRoutes(app: FastifyInstance, config: AddonConfigService): 
   app.get('/config', {
     config: { scope: 'config.read' },
     schema: doc('getConfig', "Get the add-on's configuration", {}),
-    handler: async (request) => ({ data: config.get(...who(request)) }),
+    handler: async (request) => ({ data: config.get(owner(request)) }),
   });
   app.put<{ Body: Record<string, unknown> }>('/config', {
     config: { scope: 'config.write' },
     schema: doc('replaceConfig', "Replace the add-on's configuration", { body: configBody }),
-    handler: async (request) => ({ data: await config.replace(...who(request), request.body) }),
+    handler: async (request) => ({ data: await config.replace(owner(request), request.body) }),
   });
   app.patch<{ Body: Record<string, unknown> }>('/config', {
     config: { scope: 'config.write' },
     schema: doc('patchConfig', 'Merge into the configuration (JSON Merge Patch: null removes a key)', {
       body: { ...configBody, minProperties: 1 },
     }),
-    handler: async (request) => ({ data: await config.patch(...who(request), request.body) }),
+    handler: async (request) => ({ data: await config.patch(owner(request), request.body) }),
   });
   app.delete('/config', {
     config: { scope: 'config.delete' },
@@ -75,7 +77,7 @@ export function configRoutes(app: FastifyInstance, config: AddonConfigService): 
       response: { 204: { ...noContent, description: 'Reset' }, default: errorResponse },
     },
     handler: async (request, reply) => {
-      await config.reset(...who(request));
+      await config.reset(owner(request));
       return reply.code(204).send();
     },
   });
@@ -93,7 +95,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
       querystring: pageQuery,
       response: { 200: pageOf(storageEntry, 'A page of entries, in order of first creation'), default: errorResponse },
     },
-    handler: async (request) => storage.list(...who(request), request.query),
+    handler: async (request) => storage.list(owner(request), request.query),
   });
   app.get<{ Params: { key: string } }>('/storage/:key', {
     config: { scope: 'storage.read' },
@@ -104,7 +106,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
       params: keyParams,
       response: { 200: single(storageEntry, 'The entry'), default: errorResponse },
     },
-    handler: async (request) => ({ data: storage.get(...who(request), request.params.key) }),
+    handler: async (request) => ({ data: storage.get(owner(request), request.params.key) }),
   });
   app.put<{ Params: { key: string }; Body: { value: unknown } }>('/storage/:key', {
     config: { scope: 'storage.write' },
@@ -121,7 +123,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
       },
     },
     handler: async (request, reply) => {
-      const { entry, created } = await storage.set(...who(request), request.params.key, request.body.value);
+      const { entry, created } = await storage.set(owner(request), request.params.key, request.body.value);
       return reply.code(created ? 201 : 200).send({ data: entry });
     },
   });
@@ -135,7 +137,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
       response: { 204: { ...noContent, description: 'Deleted' }, default: errorResponse },
     },
     handler: async (request, reply) => {
-      await storage.remove(...who(request), request.params.key);
+      await storage.remove(owner(request), request.params.key);
       return reply.code(204).send();
     },
   });

@@ -38,15 +38,19 @@ export type { EmulatorStatus } from './status.js';
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */
 export interface ControlTarget extends WebhookControlTarget, StateControlTarget {
   status(): EmulatorStatus;
-  mintToken: MintSession;
+  /**
+   * A session token with its claims, as `POST /_emulator/tokens` answers (the harness's `token()`
+   * resolves to the token alone, what a test sends).
+   */
+  token: MintSession;
   clockState(): ClockState;
   /** Moves the clock; resolves once the time rules and webhook retries that fell due are done and logged. */
   advanceClock(ms: number): Promise<ClockState>;
   audit(limit: number): AuditEntry[];
   /** Every live happening: API calls (audit), delivery attempts, clock moves, parity warnings. */
   onEvent(listener: (event: LiveEvent) => void): () => void;
-  /** A page of an organization's records, for the host page's data browser. */
-  records(collection: string, orgId: string | undefined, window: { limit: number; offset: number }): Page<Doc>;
+  /** A page of an organization's records (the configured one by default), for the host page's data browser. */
+  records(collection: string, page: { orgId?: string; limit: number; offset: number }): Page<Doc>;
   /** Fills an organization (the configured one by default) with samples; `size` customers, 12 by default. */
   seed(options?: { orgId?: string; size?: number }): Promise<SeedSummary>;
   readonly faults: FaultSet;
@@ -128,7 +132,7 @@ export async function controlApi(
         variant: { type: 'string', enum: [...TOKEN_VARIANTS], description: 'a bad token the API refuses' },
       }),
     },
-    handler: async (request, reply) => reply.code(201).send(await target.mintToken(request.body)),
+    handler: async (request, reply) => reply.code(201).send(await target.token(request.body)),
   });
 
   app.get('/clock', { schema: hide }, async () => target.clockState());
@@ -176,8 +180,7 @@ export async function controlApi(
       },
     },
     async (request) => {
-      const { orgId, limit, offset } = request.query;
-      return target.records(request.params.collection, orgId, { limit, offset });
+      return target.records(request.params.collection, request.query);
     },
   );
 

@@ -184,7 +184,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     // The time rules change records through the domain that fires events, so theirs go out like a PATCH's.
     const timeRules = createTimeRules({ domain, store, clock, timers, logger });
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
-    const mintToken = sessionPolicy(tokens, settings, registry.scopes);
+    const token = sessionPolicy(tokens, settings, registry.scopes);
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
     const gate = createWorldGate();
     const world = createWorld({
@@ -269,13 +269,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         importedFrom: typeof options.state === 'string' ? options.state : options.state ? '(a state object)' : null,
         strict: parity.strict,
       }),
-      mintToken,
+      token,
       clockState: time.state,
       advanceClock: afterGate((ms: number) => advance(ms, true)),
 
       trigger: afterGate(async (event: string, { data, orgId = settings.orgId }: TriggerOptions = {}) => {
         checkId('orgId', orgId);
-        return trigger(event, data, orgId);
+        return trigger(event, { data, orgId });
       }),
       deliveries: (filter) => webhooks.deliveries(filter),
       delivery: (idOrPrefix) => webhooks.log.resolve(idOrPrefix),
@@ -303,7 +303,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         ];
         return () => stops.forEach((stop) => stop());
       },
-      records: (collection, orgId = settings.orgId, window) => domain.collection(collection).list(orgId, window),
+      records: (collection, { orgId = settings.orgId, limit, offset }) =>
+        domain.collection(collection).list(orgId, { limit, offset }),
       seed: afterGate(({ orgId = settings.orgId, size }: { orgId?: string; size?: number } = {}) =>
         seedOrganization(quietDomain, orgId, size),
       ),

@@ -14,7 +14,7 @@ export interface FaultRuleSpec extends EffectFields {
   method?: string;
   /** Relative to /api/addon/v1; `*` stands for one segment: `/invoices/*`. */
   path?: string;
-  org?: string;
+  orgId?: string;
   /** Webhooks only: the event whose deliveries it touches. */
   event?: string;
   /** 0 to 1; default 1. */
@@ -47,7 +47,7 @@ export const FAULT_RULE_SCHEMA = {
     target: { type: 'string', enum: ['api', 'webhooks'] },
     method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
     path: { type: 'string', pattern: '^/[A-Za-z0-9_.*/{}-]*$', maxLength: 200 },
-    org: { type: 'string', pattern: PLAIN_ID.source },
+    orgId: { type: 'string', pattern: PLAIN_ID.source },
     event: { type: 'string', minLength: 1, maxLength: 100 },
     probability: { type: 'number', minimum: 0, maximum: 1 },
     times: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
@@ -71,7 +71,7 @@ export function checkFaultRule(spec: FaultRuleSpec): void {
   if (foreign.length)
     throw invalidRule(`${foreign[0]} is an effect for ${target === 'api' ? 'webhooks' : 'api'} rules`);
   if (target === 'webhooks' && (spec.method || spec.path))
-    throw invalidRule('method and path match API calls; a webhooks rule matches by event and org');
+    throw invalidRule('method and path match API calls; a webhooks rule matches by event and orgId');
   if (target === 'api' && spec.event) throw invalidRule('event matches deliveries: add "target": "webhooks"');
   const outcomes = given.filter((effect) => effect !== 'latency');
   if (given.length === 0) throw invalidRule(`a fault rule needs an effect: ${named(own)}`);

@@ -94,7 +94,7 @@ export function createFaultSet(seed: number): FaultSet {
       let outcome: FaultRule | null = null;
       let latency: ApiFault['latency'] = null;
       for (const { rule, segments, givesOutcome } of apiRulesFor(path[1] ?? '')) {
-        if ((rule.method && rule.method !== method) || (rule.org && rule.org !== orgId)) continue;
+        if ((rule.method && rule.method !== method) || (rule.orgId && rule.orgId !== orgId)) continue;
         if (!matchesPath(segments, path)) continue;
         const givesLatency = rule.latency !== undefined;
         // A rule applies whole: it is tried only while each of its effects is still open (one
@@ -108,7 +108,7 @@ export function createFaultSet(seed: number): FaultSet {
 
     forWebhook({ event, orgId }) {
       for (const { rule } of rules) {
-        if (rule.target !== 'webhooks' || (rule.event && rule.event !== event) || (rule.org && rule.org !== orgId))
+        if (rule.target !== 'webhooks' || (rule.event && rule.event !== event) || (rule.orgId && rule.orgId !== orgId))
           continue;
         if (!fires(rule)) continue;
         return { rule, duplicate: rule.duplicate === true, delayMs: rule.delay ? delayMs(rule.delay) : 0 };

@@ -74,7 +74,7 @@ async function runStep(
     budget.spend(lookup(reference, expression, records, deps.clock), expression, whole),
   ) as Step;
   if ('advance' in resolved) return void (await deps.advanceClock(parseDuration(resolved.advance)));
-  if ('trigger' in resolved) return void (await deps.trigger(resolved.trigger, resolved.data, orgId));
+  if ('trigger' in resolved) return void (await deps.trigger(resolved.trigger, { data: resolved.data, orgId }));
   const collection = deps.domain.collection((resolved as Record<string, unknown>)[actionOf(resolved)] as string);
   let record: Doc | null = null;
   if ('create' in resolved) record = await collection.create(orgId, (resolved.data ?? {}) as Fields);

@@ -60,7 +60,7 @@ export function tablesOf(file: StateFile, history: Tables): Tables {
     for (const subscription of org.subscriptions ?? [])
       put(SUBSCRIPTIONS, orgId, { _id: subscriptionKey(subscription.appId, subscription.event), ...subscription });
     for (const [appId, { config, storage = [] }] of Object.entries(org.apps ?? {})) {
-      const scope = addonScope(orgId, appId);
+      const scope = addonScope({ orgId, appId });
       if (config) put(ADDON_CONFIG, scope, { _id: CONFIG_ID, appId, ...config });
       for (const entry of storage) put(ADDON_STORAGE, scope, { _id: entry.key, ...entry });
     }

@@ -15,9 +15,9 @@ export interface SessionChoice {
   /** The granted scopes (a subset of the declared ones); default: the emulator's granted scopes. */
   scopes?: string[];
   /** Organization id; default: the emulator's. */
-  org?: string;
+  orgId?: string;
   /** User id; default: the emulator's. */
-  user?: string;
+  userId?: string;
 }
 
 export interface HostPageOptions extends SessionChoice {
@@ -112,7 +112,7 @@ export async function openHostPage(
   if (!addonUrl)
     throw new UserError('openHostPage: the emulator has no add-on URL; pass { addonUrl } or start it with one');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let choice: SessionChoice = { scopes: options.scopes, org: options.org, user: options.user };
+  let choice: SessionChoice = { scopes: options.scopes, orgId: options.orgId, userId: options.userId };
 
   const { browser, owned } = await browserFor(options.browser);
   let context: BrowserContext;
@@ -231,11 +231,11 @@ export async function openHostPage(
 }
 
 /** The status fields the host page opens the add-on with. */
-function sessionOverrides({ scopes, org, user }: SessionChoice): Partial<EmulatorStatus> {
+function sessionOverrides({ scopes, orgId, userId }: SessionChoice): Partial<EmulatorStatus> {
   return {
     ...(scopes ? { grantedScopes: scopes } : {}),
-    ...(org ? { orgId: org } : {}),
-    ...(user ? { userId: user } : {}),
+    ...(orgId ? { orgId } : {}),
+    ...(userId ? { userId } : {}),
   };
 }
 

@@ -105,7 +105,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     apiUrl: emulator.apiUrl,
     emulator,
     faults: emulator.faults,
-    token: async (request) => (await emulator.mintToken(request)).token,
+    token: async (request) => (await emulator.token(request)).token,
     trigger: (event, options) => emulator.trigger(event, options),
     deliveries: (filter = {}) => emulator.deliveries(filter),
     audit: (limit = 50) => emulator.audit(limit),

@@ -12,7 +12,7 @@ export interface TriggerResult {
 }
 
 /** Fires a catalog event to the organization's subscribers, with `data` merged over realistic data. */
-export type Trigger = (event: string, data: EventData | undefined, orgId: string) => Promise<TriggerResult>;
+export type Trigger = (event: string, options: TriggerOptions & { orgId: string }) => Promise<TriggerResult>;
 
 /**
  * `addon trigger`: the event's data is built from the organization's newest record of its resource,
@@ -26,10 +26,10 @@ export interface TriggerOptions {
 }
 
 export function createTrigger(quietDomain: Domain, webhooks: Webhooks, catalog: Catalog): Trigger {
-  return async (event, override, orgId) => {
+  return async (event, { data: override, orgId }) => {
     const definition = catalog.known(event);
     const record = await sampleRecord(quietDomain, orgId, definition.source);
-    const data = webhooks.dataOf(definition, record, record, override);
+    const data = webhooks.dataOf(definition, record, { before: record, override });
     return { event, orgId, data, deliveries: await webhooks.fire(orgId, definition, data) };
   };
 }

@@ -34,8 +34,11 @@ export interface Webhooks {
   readonly log: DeliveryLog;
   readonly inbox: Inbox;
   readonly dispatcher: Dispatcher;
-  /** The event's data built from a record, with `override` merged over it (JSON Merge Patch). */
-  dataOf(definition: EventDefinition, record: Doc, before?: Doc | null, override?: EventData): EventData;
+  /**
+   * The event's data built from a record (`before`: the record before the change, for events that
+   * tell what changed), with `override` merged over it (JSON Merge Patch).
+   */
+  dataOf(definition: EventDefinition, record: Doc, options?: { before?: Doc | null; override?: EventData }): EventData;
   /** The domain's record changes fire their events; the API answer does not wait for deliveries. */
   onChange(change: RecordChange): void;
   /** Fires an event: one delivery per active subscription, each attempted at once (none while held). */
@@ -72,7 +75,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     return Promise.resolve([]);
   };
 
-  const dataOf: Webhooks['dataOf'] = (definition, record, before, override) => {
+  const dataOf: Webhooks['dataOf'] = (definition, record, { before, override } = {}) => {
     const data = definition.data(record, context(before));
     return override ? (mergePatch(data, override) as EventData) : data;
   };
@@ -86,7 +89,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
 
     onChange(change) {
       for (const definition of catalog.eventsOf(change)) {
-        const data = dataOf(definition, (change.after ?? change.before)!, change.before);
+        const data = dataOf(definition, (change.after ?? change.before)!, { before: change.before });
         fire(change.orgId, definition, data).catch((error: unknown) => {
           logger.error(`delivering ${definition.name} failed`, error);
         });

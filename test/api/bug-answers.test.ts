@@ -32,7 +32,7 @@ describe('a bug behind a route', () => {
 
   it('is a 500 even as a SyntaxError, which is not the caller sending broken JSON', async () => {
     const { em, logged } = await logging();
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     vi.spyOn(internalsOf(em).domain.collection('customers'), 'get').mockImplementation(() => {
       throw new SyntaxError('Unexpected end of JSON input');
     });

@@ -36,7 +36,7 @@ describe('the control API', () => {
     const em = await inProcess({ webhookTimeoutMs: 200 });
     const receiver = await startReceiver();
     receiver.hang = true;
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     await em.call('POST', 'events/subscribe', { token, body: { event: 'customer.created', webhookUrl: receiver.url } });
     await em.call('POST', 'customers', { token, body: { name: 'Acme' } });
     const idle = await em.call('GET', '/_emulator/idle');
@@ -128,7 +128,7 @@ describe('the control API', () => {
   it('streams audit entries as server-sent events', async () => {
     const em = await inProcess();
     await em.listen();
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     const stream = await fetch(`${em.url}/_emulator/audit/stream`);
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     const reader = stream.body!.getReader();
@@ -150,7 +150,7 @@ describe('the control API', () => {
     const res = await em.call('POST', '/_emulator/seed', { body: { orgId: 'org_seeded', size: 4 } });
     expect(res.status).toBe(201);
     expect(res.body.created.customers).toBe(4);
-    const { token } = await em.mintToken({ orgId: 'org_seeded' });
+    const { token } = await em.token({ orgId: 'org_seeded' });
     expect((await em.call('GET', 'invoices', { token })).body.total).toBe(8);
     expect((await em.call('POST', '/_emulator/seed', { body: { orgId: 'org with spaces' } })).status).toBe(400);
   });

@@ -95,7 +95,7 @@ describe('fault rules on the REST API', () => {
     const { call } = await start({ scopes: ['customers.read', 'invoices.read'], grantedScopes: ['customers.read'] });
     em.faults.add({ status: 500 });
     em.faults.clear();
-    em.faults.add({ org: 'org_other', status: 503 });
+    em.faults.add({ orgId: 'org_other', status: 503 });
     em.faults.add({ path: '/invoices', status: 502 });
     expect((await call('/customers')).status).toBe(200);
     expect((await call('/invoices')).status).toBe(403);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   dataDir = await tempDir();
   em = await inProcess({ dataDir, rateLimit: 1_000_000 });
   await em.listen();
-  token = (await em.mintToken({})).token;
+  token = (await em.token({})).token;
   // Triggers and scenarios are delivered, so what they accepted is kept in the delivery log.
   const subscribed = await em.call('POST', 'events/subscribe', {
     token,

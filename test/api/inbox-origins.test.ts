@@ -72,7 +72,7 @@ describe('the built-in inbox takes what webhook senders and tools send', () => {
 
   it("the emulator's own dispatcher (Node's fetch, which says sec-fetch-mode: cors)", async () => {
     const { em, kept } = await listening();
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     await em.call('POST', 'events/subscribe', {
       token,
       body: { event: 'ticket.created', webhookUrl: `${em.url}/inbox/hooks` },

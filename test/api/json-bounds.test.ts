@@ -20,7 +20,7 @@ type Em = Awaited<ReturnType<typeof inProcess>>;
 async function started(dataDir: string): Promise<Em & { token: string }> {
   const em = await inProcess({ dataDir });
   await em.listen();
-  const { token } = await em.mintToken({});
+  const { token } = await em.token({});
   return Object.assign(em, { token });
 }
 

@@ -72,7 +72,7 @@ describe('JWT attacks', () => {
       'another data dir key',
       async () => {
         const other = await inProcess();
-        return (await other.mintToken()).token;
+        return (await other.token()).token;
       },
     ],
     [

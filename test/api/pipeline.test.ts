@@ -27,7 +27,7 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
 
   it('checks the scope before the body, with requiredScope and grantedScopes', async () => {
     const em = await inProcess();
-    const { token } = await em.mintToken({ scopes: ['customers.read'] });
+    const { token } = await em.token({ scopes: ['customers.read'] });
     const res = await em.call('POST', 'customers', { token, body: { not: 'valid' } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
@@ -47,8 +47,8 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
 
   it('honours wildcards: customers.* covers delete, * covers everything', async () => {
     const em = await inProcess();
-    const resource = (await em.mintToken({ scopes: ['customers.*'] })).token;
-    const all = (await em.mintToken({ scopes: ['*'] })).token;
+    const resource = (await em.token({ scopes: ['customers.*'] })).token;
+    const all = (await em.token({ scopes: ['*'] })).token;
     const created = await em.call('POST', 'customers', { token: resource, body: { name: 'Acme' } });
     expect(created.status).toBe(201);
     expect((await em.call('GET', 'invoices', { token: resource })).status).toBe(403);
@@ -58,8 +58,8 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
 
   it('rate-limits per app per organization with the spec headers, before the scope check', async () => {
     const em = await inProcess({ rateLimit: 3 });
-    const { token } = await em.mintToken({ scopes: ['customers.read'] });
-    const otherOrg = (await em.mintToken({ scopes: ['customers.read'], orgId: 'org_other' })).token;
+    const { token } = await em.token({ scopes: ['customers.read'] });
+    const otherOrg = (await em.token({ scopes: ['customers.read'], orgId: 'org_other' })).token;
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await em.call('GET', 'customers', { token })).status);
     const limited = await em.call('POST', 'customers', { token, body: { name: 'x' } });
@@ -74,13 +74,13 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
     expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
     expect((await em.call('GET', 'customers', { token: otherOrg })).status).toBe(200);
     await em.advanceClock(3_600_000);
-    const fresh = (await em.mintToken({ scopes: ['customers.read'] })).token;
+    const fresh = (await em.token({ scopes: ['customers.read'] })).token;
     expect((await em.call('GET', 'customers', { token: fresh })).headers['x-ratelimit-remaining']).toBe('2');
   });
 
   it('audits every call that passed the rate limit, with the scope decision and never the token', async () => {
     const em = await inProcess({ rateLimit: 2 });
-    const { token, claims } = await em.mintToken({ scopes: ['customers.read'] });
+    const { token, claims } = await em.token({ scopes: ['customers.read'] });
     await em.call('GET', 'customers?limit=1', { token });
     await em.call('POST', 'customers', { token, body: { name: 'x' } });
     await em.call('GET', 'customers', { token }); // 429: not audited
@@ -102,7 +102,7 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
 
   it('answers 401 once the clock passes the token expiry', async () => {
     const em = await inProcess();
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     expect((await em.call('GET', 'customers', { token })).status).toBe(200);
     await em.advanceClock(61 * 60_000);
     const res = await em.call('GET', 'customers', { token });
@@ -126,7 +126,7 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
 
   it('sends the CORS headers to a browser (a request with an Origin), 401s included, and none to other clients', async () => {
     const em = await inProcess();
-    const { token } = await em.mintToken({});
+    const { token } = await em.token({});
     const origin = { origin: 'http://localhost:5173' };
     const fromPage = await em.call('GET', 'customers', { token, headers: origin });
     expect(fromPage.headers['access-control-allow-origin']).toBe('*');

@@ -12,7 +12,7 @@ let customerId: string;
 
 beforeEach(async () => {
   em = await inProcess();
-  token = (await em.mintToken()).token;
+  token = (await em.token()).token;
   customerId = (await em.call('POST', 'customers', { token, body: { name: 'Acme Ltd' } })).body.data._id;
 });
 
@@ -60,7 +60,7 @@ describe('collections', () => {
   });
 
   it('keeps every organization to itself: another organization sees 404 and an empty list', async () => {
-    const other = (await em.mintToken({ orgId: 'org_other' })).token;
+    const other = (await em.token({ orgId: 'org_other' })).token;
     expect((await em.call('GET', `customers/${customerId}`, { token: other })).status).toBe(404);
     expect(
       (await em.call('PATCH', `customers/${customerId}`, { token: other, body: { name: 'Hijacked' } })).status,
@@ -76,7 +76,7 @@ describe('collections', () => {
   });
 
   it('needs invoices.write to create an invoice', async () => {
-    const readOnly = (await em.mintToken({ scopes: ['invoices.read', 'customers.*'] })).token;
+    const readOnly = (await em.token({ scopes: ['invoices.read', 'customers.*'] })).token;
     const res = await em.call('POST', 'invoices', { token: readOnly, body: { customerId, lineItems: [] } });
     expect(res.body).toMatchObject({ statusCode: 403, requiredScope: 'invoices.write' });
   });
@@ -162,7 +162,7 @@ describe('add-on config and storage', () => {
     await em.call('PUT', 'config', { token, body: { syncEnabled: true, mapping: { a: 1, b: 2 } } });
     const patched = await em.call('PATCH', 'config', { token, body: { mapping: { b: null, c: 3 } } });
     expect(patched.body.data.values).toEqual({ syncEnabled: true, mapping: { a: 1, c: 3 } });
-    const otherApp = (await em.mintToken({ appId: 'com.example.other' })).token;
+    const otherApp = (await em.token({ appId: 'com.example.other' })).token;
     expect((await em.call('GET', 'config', { token: otherApp })).body.data.values).toEqual({});
     expect((await em.call('DELETE', 'config', { token })).status).toBe(204);
     expect((await em.call('GET', 'config', { token })).body.data.values).toEqual({});
@@ -179,7 +179,7 @@ describe('add-on config and storage', () => {
       total: 1,
       data: [{ key: 'last-sync', value: 42 }],
     });
-    const otherApp = (await em.mintToken({ appId: 'com.example.other' })).token;
+    const otherApp = (await em.token({ appId: 'com.example.other' })).token;
     expect((await em.call('GET', 'storage/last-sync', { token: otherApp })).status).toBe(404);
     expect((await em.call('PUT', 'storage/bad key!', { token, body: { value: 1 } })).status).toBe(400);
     expect((await em.call('PUT', 'storage/k', { token, body: { val: 1 } })).status).toBe(400);

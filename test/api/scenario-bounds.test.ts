@@ -16,7 +16,7 @@ async function run(em: Awaited<ReturnType<typeof inProcess>>, steps: unknown[]) 
 }
 
 const total = (em: Awaited<ReturnType<typeof inProcess>>, collection: string) =>
-  em.records(collection, undefined, { limit: 1, offset: 0 }).total;
+  em.records(collection, { limit: 1, offset: 0 }).total;
 
 describe('scenario expansion', () => {
   it('refuses a scenario of millions of references before its first step', async () => {

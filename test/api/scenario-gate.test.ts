@@ -12,10 +12,10 @@ afterEach(cleanUp);
 
 type Em = Awaited<ReturnType<typeof inProcess>>;
 
-async function started(): Promise<Em & { token: string }> {
+async function started(): Promise<Em & { bearer: string }> {
   const em = await inProcess({ dataDir: await tempDir() });
   await em.listen();
-  return Object.assign(em, { token: (await em.mintToken({})).token });
+  return Object.assign(em, { bearer: (await em.token({})).token });
 }
 
 /** A scenario of `steps`, run over the control API. */
@@ -35,10 +35,10 @@ describe('while a scenario runs', () => {
     const em = await started();
     const receiver = await startReceiver({ status: 500 });
     await em.call('POST', 'events/subscribe', {
-      token: em.token,
+      token: em.bearer,
       body: { event: 'customer.created', webhookUrl: receiver.url },
     });
-    await em.call('POST', 'customers', { token: em.token, body: { name: 'Before' } });
+    await em.call('POST', 'customers', { token: em.bearer, body: { name: 'Before' } });
     await receiver.received(1);
     await em.idle();
     // The scenario's advance step sends the retry that falls due: the receiver holds it, so the run
@@ -66,7 +66,7 @@ describe('while a scenario runs', () => {
       token: tracked(control('POST', '/tokens', {}), order, 'token'),
       records: tracked(control('GET', '/records/customers'), order, 'records'),
       create: tracked(
-        api(`${em.apiUrl}/customers`, { token: em.token, body: { name: 'Made meanwhile' } }),
+        api(`${em.apiUrl}/customers`, { token: em.bearer, body: { name: 'Made meanwhile' } }),
         order,
         'create',
       ),
@@ -85,7 +85,7 @@ describe('while a scenario runs', () => {
     for (const [name, res] of Object.entries(answers)) expect(res.status, name).toBeLessThan(300);
 
     // Every answered call is still there after the rollback.
-    const names = em.records('customers', undefined, { limit: 100, offset: 0 }).data.map((c) => c.name);
+    const names = em.records('customers', { limit: 100, offset: 0 }).data.map((c) => c.name);
     expect(names).toContain('Made meanwhile');
     expect(names).not.toContain('Made by the run');
     // Before, Made meanwhile and what the seed made (the trigger's data came from the newest customer).
@@ -97,7 +97,7 @@ describe('while a scenario runs', () => {
     expect((await em.call('GET', 'customers', { token: minted })).status).toBe(200);
     // The state saved meanwhile holds a whole world: none of the run's half-made one.
     await em.restoreState('during');
-    const restored = em.records('customers', undefined, { limit: 100, offset: 0 }).data.map((c) => c.name);
+    const restored = em.records('customers', { limit: 100, offset: 0 }).data.map((c) => c.name);
     expect(restored).toContain('Before');
     expect(restored).not.toContain('Made by the run');
   });
@@ -108,7 +108,7 @@ describe('once a scenario has committed', () => {
     const em = await started();
     const receiver = await startReceiver();
     for (const event of ['customer.created', 'customer.updated'])
-      await em.call('POST', 'events/subscribe', { token: em.token, body: { event, webhookUrl: receiver.url } });
+      await em.call('POST', 'events/subscribe', { token: em.bearer, body: { event, webhookUrl: receiver.url } });
     receiver.hold = true;
     const order: string[] = [];
     const run = tracked(
@@ -123,11 +123,11 @@ describe('once a scenario has committed', () => {
     // The first held event is at the receiver: the world is committed, the others wait their turn.
     const [first] = await receiver.received(1);
     expect(JSON.parse(first.body).data.name).toBe('A');
-    const listed = await em.call('GET', 'customers', { token: em.token });
+    const listed = await em.call('GET', 'customers', { token: em.bearer });
     expect(listed.body.data.map((c: { name: string }) => c.name)).toEqual(['A', 'B', 'C']);
     const id = listed.body.data[0]._id;
     // A change made now fires its event behind the scenario's.
-    const patched = await em.call('PATCH', `customers/${id}`, { token: em.token, body: { name: 'A2' } });
+    const patched = await em.call('PATCH', `customers/${id}`, { token: em.bearer, body: { name: 'A2' } });
     expect(patched.status).toBe(200);
     expect(order).toEqual([]);
 

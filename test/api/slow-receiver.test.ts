@@ -49,7 +49,7 @@ async function slowReceiver(answersAfterMs: number, webhookTimeoutMs?: number) {
     },
   });
   await em.listen();
-  const { token } = await em.mintToken();
+  const { token } = await em.token();
   const subscription = { event: 'customer.created', webhookUrl: `${em.url}/inbox/slow` };
   expect((await em.call('POST', 'events/subscribe', { token, body: subscription })).status).toBe(201);
   const said: ParityWarning[] = [];

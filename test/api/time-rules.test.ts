@@ -25,7 +25,7 @@ describe('time rules in the emulator', () => {
     const dataDir = await tempDir();
     const receiver = await startReceiver();
     const first = await inProcess({ dataDir, timers: stillTimers });
-    const token = (await first.mintToken()).token;
+    const token = (await first.token()).token;
     const body = { event: 'invoice.overdue', webhookUrl: receiver.url };
     expect((await first.call('POST', 'events/subscribe', { token, body })).status).toBe(201);
     const invoice = await sentInvoice(first, token, 2);
@@ -50,7 +50,7 @@ describe('time rules in the emulator', () => {
   it('moves it with the clock in process: advanceClock returns with the event delivered and logged', async () => {
     const receiver = await startReceiver();
     const em = await inProcess({ timers: stillTimers });
-    const token = (await em.mintToken()).token;
+    const token = (await em.token()).token;
     const body = { event: 'invoice.overdue', webhookUrl: receiver.url };
     expect((await em.call('POST', 'events/subscribe', { token, body })).status).toBe(201);
     const invoice = await sentInvoice(em, token, 0);

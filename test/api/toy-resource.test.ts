@@ -13,7 +13,7 @@ afterAll(cleanUp);
 
 describe('a resource added in one file', () => {
   it('is served under the API, with its defaults, lifecycle and scope', async () => {
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     const created = await em.call('POST', 'toys', { token, body: { name: 'Rex' } });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'Rex', colour: 'red', status: 'new' });
@@ -24,7 +24,7 @@ describe('a resource added in one file', () => {
     );
     expect((await em.call('PATCH', `toys/${id}`, { token, body: { status: 'loved' } })).status).toBe(200);
     expect((await em.call('GET', 'toys', { token })).body.total).toBe(1);
-    const { token: readOnly } = await em.mintToken({ scopes: ['customers.read'] });
+    const { token: readOnly } = await em.token({ scopes: ['customers.read'] });
     const refused = await em.call('GET', 'toys', { token: readOnly });
     expect(refused.body).toMatchObject({ code: 'insufficient_scope', requiredScope: 'toys.read' });
   });
@@ -57,7 +57,7 @@ describe('a resource added in one file', () => {
   it('is seeded with its samples, walked along its lifecycle', async () => {
     const summary = await em.seed({ orgId: 'org_toys', size: 2 });
     expect(summary.created).toMatchObject({ toys: 3, customers: 2 });
-    const page = em.records('toys', 'org_toys', { limit: 10, offset: 0 });
+    const page = em.records('toys', { orgId: 'org_toys', limit: 10, offset: 0 });
     expect(page.data.map((toy) => [toy.name, toy.status])).toEqual([
       ['Teddy 0', 'lost'],
       ['Teddy 1', 'lost'],
@@ -67,7 +67,7 @@ describe('a resource added in one file', () => {
   });
 
   it('is in a state file: exported with its records, and imported back', async () => {
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     await em.call('POST', 'toys', { token, body: { name: 'Kept' } });
     const exported = await em.call('GET', '/_emulator/state');
     const orgId = (await em.call('GET', '/_emulator/status')).body.orgId;

@@ -14,7 +14,7 @@ let em: Awaited<ReturnType<typeof inProcess>>;
 let token: string;
 beforeAll(async () => {
   em = await inProcess({ scopes: ['*'] });
-  ({ token } = await em.mintToken());
+  ({ token } = await em.token());
 });
 afterAll(cleanUp);
 

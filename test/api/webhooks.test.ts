@@ -13,7 +13,7 @@ const hmac = (body: string, appId = APP) =>
 async function setup(options = {}) {
   const em = await inProcess(options);
   await em.listen();
-  const token = (await em.mintToken()).token;
+  const token = (await em.token()).token;
   const subscribe = (event: string, webhookUrl: string, t = token) =>
     em.call('POST', 'events/subscribe', { token: t, body: { event, webhookUrl } });
   return { em, token, subscribe };
@@ -34,7 +34,7 @@ describe('the catalog and subscriptions', () => {
 
   it("needs the read scope of the event's resource to subscribe", async () => {
     const { em, subscribe } = await setup();
-    const noInvoices = (await em.mintToken({ scopes: ['customers.read'] })).token;
+    const noInvoices = (await em.token({ scopes: ['customers.read'] })).token;
     const refused = await subscribe('invoice.paid', 'http://127.0.0.1:9/x', noInvoices);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({
@@ -63,8 +63,8 @@ describe('the catalog and subscriptions', () => {
       data: [{ event: 'invoice.paid', webhookUrl: 'http://127.0.0.1:9/b', isActive: true }],
       total: 1,
     });
-    const otherApp = (await em.mintToken({ appId: 'com.example.other' })).token;
-    const otherOrg = (await em.mintToken({ orgId: 'org_other' })).token;
+    const otherApp = (await em.token({ appId: 'com.example.other' })).token;
+    const otherOrg = (await em.token({ orgId: 'org_other' })).token;
     expect((await em.call('GET', 'events/subscriptions', { token: otherApp })).body.total).toBe(0);
     expect((await em.call('GET', 'events/subscriptions', { token: otherOrg })).body.total).toBe(0);
     expect((await em.call('POST', 'events/unsubscribe', { token, body: { event: 'invoice.paid' } })).status).toBe(204);
@@ -103,7 +103,7 @@ describe('deliveries', () => {
     const receiver = await startReceiver();
     await subscribe('invoice.paid', receiver.url);
     await subscribe('payment.received', receiver.url);
-    const otherOrg = (await em.mintToken({ orgId: 'org_other' })).token;
+    const otherOrg = (await em.token({ orgId: 'org_other' })).token;
     await subscribe('invoice.paid', `${receiver.url}?other`, otherOrg);
     const customer = (await em.call('POST', 'customers', { token, body: { name: 'Acme' } })).body.data;
     const invoice = (
@@ -296,7 +296,7 @@ describe('many deliveries due at once', () => {
     }
     expect([...sent.values()].filter((a) => a.join() === '1,2,3')).toHaveLength(N);
     expect(em.deliveries({ limit: Infinity, status: 'failed' })).toHaveLength(N);
-    const { body } = await em.call('GET', 'events/subscriptions', { token: (await em.mintToken()).token });
+    const { body } = await em.call('GET', 'events/subscriptions', { token: (await em.token()).token });
     expect(body.data).toMatchObject([{ event: 'ticket.created', isActive: false }]);
   });
 });

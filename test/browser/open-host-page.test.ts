@@ -110,7 +110,7 @@ describe('openHostPage', () => {
     await host.addon.locator('[data-testid="sdk-result"][data-outcome="session-expired"]').waitFor();
     expect((await emulator.emulator.clockState()).nowMs).toBeGreaterThan(claims.exp * 1000);
 
-    await host.reopen({ scopes: ['customers.read'], org: 'org_second', user: 'usr_second' });
+    await host.reopen({ scopes: ['customers.read'], orgId: 'org_second', userId: 'usr_second' });
     expect(await host.isExpired()).toBe(false);
     expect((await host.session()).claims).toMatchObject({
       orgId: 'org_second',

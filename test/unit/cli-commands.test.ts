@@ -73,7 +73,7 @@ describe('addon trigger', () => {
   });
 
   it('delivers to a subscriber, with --data read from a file in its working directory', async () => {
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     const inbox = `${em.url}/inbox/shop`;
     const body = { event: 'customer.created', webhookUrl: inbox };
     expect((await em.call('POST', 'events/subscribe', { token, body })).status).toBe(201);
@@ -112,7 +112,7 @@ describe('addon faults', () => {
     const [, id] = /^Added (\S+): any \/customers: status 503, at most 1 times\n$/.exec(added) ?? [];
     expect(id).toBeTruthy();
 
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     expect((await em.call('GET', 'customers', { token })).status).toBe(503);
     const listed = succeeded(await addon('faults', 'list')).split('\n');
     expect(listed[0]).toBe(`${id}  any /customers: status 503, at most 1 times  hits 1`);
@@ -130,10 +130,10 @@ describe('addon faults', () => {
 });
 
 describe('addon state', () => {
-  const customers = () => em.records('customers', undefined, { limit: 100, offset: 0 }).total;
+  const customers = () => em.records('customers', { limit: 100, offset: 0 }).total;
 
   it('save, change, restore: the saved world back', async () => {
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     await em.call('POST', 'customers', { token, body: { name: 'Kept' } });
     expect(succeeded(await addon('state', 'save', 'one'))).toMatch(/^Saved one: 1 record, at \S+ \(emulated\)\.\n$/);
     await em.call('POST', 'customers', { token, body: { name: 'Dropped' } });
@@ -147,7 +147,7 @@ describe('addon state', () => {
   });
 
   it('exports to a file in its working directory, or to stdout, and imports it back', async () => {
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     await em.call('POST', 'customers', { token, body: { name: 'Exported' } });
     expect(succeeded(await addon('state', 'export', 'world.json'))).toBe(
       'Exported 1 record in 1 organization to world.json.\n',

@@ -25,7 +25,7 @@ function byTheBook(
     let latency: string | null = null;
     rules.forEach((rule, i) => {
       if (i === cleared.rule && n >= cleared.at) return;
-      if ((rule.method && rule.method !== method) || (rule.org && rule.org !== orgId)) return;
+      if ((rule.method && rule.method !== method) || (rule.orgId && rule.orgId !== orgId)) return;
       if (rule.path) {
         const [pattern, parts] = [split(rule.path), split(path)];
         if (pattern.length !== parts.length || !pattern.every((s, j) => s === '*' || s === parts[j])) return;
@@ -50,7 +50,7 @@ const rule: fc.Arbitrary<FaultRuleSpec> = fc
     {
       method: fc.constantFrom('GET', 'POST', 'DELETE'),
       path: pattern,
-      org: fc.constantFrom('org_a', 'org_b'),
+      orgId: fc.constantFrom('org_a', 'org_b'),
       times: fc.integer({ min: 1, max: 3 }),
       effect: fc.constantFrom<Pick<FaultRuleSpec, 'status' | 'latency'>>(
         { status: 503 },

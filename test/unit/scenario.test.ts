@@ -24,7 +24,7 @@ describe('scenarios', () => {
     const emulator = await inProcess();
     const { records } = await emulator.scenario(example);
     expect(records.inv1).toMatchObject({ customerId: records.acme._id, customerName: 'Acme Ltd', status: 'draft' });
-    const [invoice] = emulator.records('invoices', undefined, { limit: 10, offset: 0 }).data;
+    const [invoice] = emulator.records('invoices', { limit: 10, offset: 0 }).data;
     expect(invoice.status).toBe('sent');
     expect(emulator.clock.offsetMs).toBe(30 * 86_400_000);
     // ${today+60d} is the emulated date of the step that read it, and a reference alone keeps its type.
@@ -47,7 +47,7 @@ describe('scenarios', () => {
   it('leaves no trace when a step fails: records, counters, clock, deliveries', async () => {
     const emulator = await inProcess();
     const receiver = await startReceiver();
-    const { token } = await emulator.mintToken();
+    const { token } = await emulator.token();
     for (const event of ['customer.created', 'invoice.created', 'invoice.sent'])
       await emulator.call('POST', 'events/subscribe', { token, body: { event, webhookUrl: receiver.url } });
     await emulator.scenario({ steps: [{ create: 'customers', data: { name: 'Before' } }] });
@@ -115,14 +115,14 @@ describe('scenarios', () => {
     ];
     for (const [input, message] of cases) {
       await expect(emulator.scenario(input as ScenarioFile)).rejects.toThrow(message);
-      expect(emulator.records('customers', undefined, { limit: 10, offset: 0 }).total).toBe(0);
+      expect(emulator.records('customers', { limit: 10, offset: 0 }).total).toBe(0);
     }
   });
 
   it('fires nothing with webhooks off, and delivers the events in order with their own time when on', async () => {
     const emulator = await inProcess();
     const receiver = await startReceiver();
-    const { token } = await emulator.mintToken();
+    const { token } = await emulator.token();
     for (const event of ['customer.created', 'invoice.created', 'invoice.sent', 'invoice.paid'])
       await emulator.call('POST', 'events/subscribe', { token, body: { event, webhookUrl: receiver.url } });
     await emulator.scenario(example, { webhooks: false });
@@ -138,7 +138,7 @@ describe('scenarios', () => {
 
   it('holds API calls while it runs, so none sees or writes into a half-run world', async () => {
     const emulator = await inProcess();
-    const { token } = await emulator.mintToken();
+    const { token } = await emulator.token();
     let listed: Promise<{ body: { total: number } }> | null = null;
     const slow = {
       steps: [

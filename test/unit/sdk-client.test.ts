@@ -31,7 +31,7 @@ async function start(options: EmulatorOptions = {}) {
 /** An emulator, a token with `scopes` and a client with it; `requests` records every URL fetched. */
 async function setup(scopes: string[] = ['*'], options: EmulatorOptions = {}, client: Partial<ClientOptions> = {}) {
   const em = await start(options);
-  const { token } = await em.mintToken({ scopes });
+  const { token } = await em.token({ scopes });
   const requests: string[] = [];
   const fetchSpy: typeof fetch = (input, init) => {
     requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
@@ -333,7 +333,7 @@ describe('retries, against injected faults', () => {
     em.faults.add({ method: 'POST', path: '/customers', afterWrite: 503, times: 1 });
     const again = createClient({
       apiUrl: em.apiUrl,
-      token: (await em.mintToken()).token,
+      token: (await em.token()).token,
       retry: { ...retry, nonIdempotent: true },
     });
     await again.customers.create({ name: 'Twice Ltd' });

@@ -14,7 +14,7 @@ const list = (emulator: Awaited<ReturnType<typeof inProcess>>, collection: strin
 /** A small world: a customer and an invoice, a subscription, config, storage, another organization. */
 async function world() {
   const emulator = await inProcess();
-  const { token } = await emulator.mintToken();
+  const { token } = await emulator.token();
   const customer = (await emulator.call('POST', 'customers', { token, body: { name: 'Acme Ltd' } })).body.data;
   const invoice = await emulator.call('POST', 'invoices', {
     token,
@@ -34,7 +34,7 @@ describe('a state: export and import', () => {
   it('gives back exactly the records, counters, subscriptions, add-on data and clock it was made of', async () => {
     const { emulator } = await world();
     await emulator.advanceClock(3_600_000);
-    const { token } = await emulator.mintToken();
+    const { token } = await emulator.token();
     const file = emulator.exportState();
     expect(file).toMatchObject({ format: 'addon-devkit/state', version: 1, clock: { offsetMs: 3_600_000 } });
     expect(Object.keys(file.organizations)).toEqual([ORG, 'org_other']);
@@ -45,7 +45,7 @@ describe('a state: export and import', () => {
     expect(fresh.exportState().organizations).toEqual(file.organizations);
     expect(fresh.clock.offsetMs).toBe(3_600_000);
     // The invoice counter came along: the next invoice is the second of the organization.
-    const { token: freshToken } = await fresh.mintToken();
+    const { token: freshToken } = await fresh.token();
     const [customer] = list(fresh, 'customers');
     const next = await fresh.call('POST', 'invoices', {
       token: freshToken,

@@ -213,7 +213,7 @@ describe('webhookHandler', () => {
     const received: WebhookEvent[] = [];
     const webhookUrl = await listen(createServer(webhookHandler({ appId, onEvent: (e) => void received.push(e) })));
 
-    const { token } = await em.mintToken();
+    const { token } = await em.token();
     const subscribed = await fetch(`${em.apiUrl}/events/subscribe`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

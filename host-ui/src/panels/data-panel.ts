@@ -61,7 +61,7 @@ export function createDataPanel(session: Session, collections: readonly string[]
     loadedFor = `${collection}@${orgId}`;
     summary.textContent = `Loading ${collection}…`;
     try {
-      const page = await control.records(collection, orgId, LIMIT);
+      const page = await control.records(collection, { orgId, limit: LIMIT });
       if (mine !== request) return; // a newer choice is loading
       summary.textContent = `${page.data.length} of ${page.total} ${collection} in ${orgId}`;
       replaceChildren(body, ...page.data.flatMap((record) => recordRows(record)));
@@ -107,7 +107,7 @@ export function createDataPanel(session: Session, collections: readonly string[]
 
   const seed = async () => {
     try {
-      const result = await control.seed(session.settings.orgId);
+      const result = await control.seed({ orgId: session.settings.orgId });
       await load();
       if (result.orgId !== session.settings.orgId) summary.textContent += ` (seeded ${result.orgId})`;
     } catch (error) {

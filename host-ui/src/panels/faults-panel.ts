@@ -60,7 +60,7 @@ export function createFaultsPanel(): FaultsPanel {
       target: webhooks ? 'webhooks' : undefined,
       method: webhooks ? undefined : text(match.method)?.toUpperCase(),
       path: webhooks ? undefined : text(match.path),
-      org: text(match.org),
+      orgId: text(match.org),
       event: webhooks ? text(event) : undefined,
       probability: number(odds.probability),
       times: number(odds.times),
@@ -137,8 +137,8 @@ export function createFaultsPanel(): FaultsPanel {
 
 const matchOf = (rule: FaultRule): string =>
   rule.target === 'webhooks'
-    ? `webhooks ${rule.event ?? 'any event'}${rule.org ? ` in ${rule.org}` : ''}`
-    : `${rule.method ?? 'any'} ${rule.path ?? '*'}${rule.org ? ` in ${rule.org}` : ''}`;
+    ? `webhooks ${rule.event ?? 'any event'}${rule.orgId ? ` in ${rule.orgId}` : ''}`
+    : `${rule.method ?? 'any'} ${rule.path ?? '*'}${rule.orgId ? ` in ${rule.orgId}` : ''}`;
 
 const effectOf = (rule: FaultRule): string => {
   const parts = EFFECTS.filter(({ key }) => rule[key] !== undefined).map(({ key }) =>

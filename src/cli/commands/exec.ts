@@ -29,7 +29,7 @@ export function execCommand(program: Command): void {
     });
     try {
       await emulator.listen();
-      const { token } = await emulator.mintToken();
+      const { token } = await emulator.token();
       const { settings } = emulator;
       const { seed } = emulator.faults;
       if (flags.json)

@@ -8,13 +8,17 @@ import { color, println } from '../output.js';
 import { API_PREFIX } from '../../sdk/browser/addresses.js';
 
 /** The rule's fields as `addon faults add` takes them; `--webhooks` sets its target. */
-type AddFlags = EmulatorFlags & Omit<FaultRuleSpec, 'target'> & { webhooks?: boolean };
+type AddFlags = EmulatorFlags & Omit<FaultRuleSpec, 'target' | 'orgId'> & { org?: string; webhooks?: boolean };
 
-/** `rateLimited` -> `--rate-limited`: the flag commander reads back into the rule's key. */
-const flagOf = (key: string) => '--' + key.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase());
+/**
+ * `rateLimited` -> `--rate-limited`: the flag commander reads back into the rule's key; `orgId` is
+ * `--org`, as in every other command.
+ */
+const flagOf = (key: string) =>
+  key === 'orgId' ? '--org' : '--' + key.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase());
 
 /** What the rule matches and how often it fires, besides its effect. */
-const MATCHERS = ['method', 'path', 'org', 'event', 'probability', 'times'] as const;
+const MATCHERS = ['method', 'path', 'orgId', 'event', 'probability', 'times'] as const;
 /** How the emulator's refusals name the rule's fields: as this command's flags. */
 const FIELDS = Object.fromEntries(
   [...MATCHERS, ...FAULT_EFFECTS.map(({ key }) => key)].map((key) => [key, flagOf(key)]),
@@ -88,7 +92,8 @@ function ruleOf(flags: AddFlags): FaultRuleSpec {
   const { latency } = flags;
   const rule = {
     target: flags.webhooks ? 'webhooks' : undefined,
-    ...Object.fromEntries(Object.keys(FIELDS).map((key) => [key, flags[key as keyof typeof FIELDS]])),
+    ...Object.fromEntries(Object.keys(FIELDS).map((key) => [key, flags[key as keyof AddFlags]])),
+    orgId: flags.org,
     method: flags.method?.toUpperCase(),
     latency: typeof latency === 'string' && /^\d+$/.test(latency) ? Number(latency) : latency,
   };
@@ -101,7 +106,7 @@ function summary(rule: FaultRule): string {
     rule.target === 'webhooks'
       ? `webhooks ${rule.event ?? '(every event)'}`
       : `${rule.method ?? 'any'} ${rule.path ?? '(every path)'}`;
-  const where = rule.org ? ` in ${rule.org}` : '';
+  const where = rule.orgId ? ` in ${rule.orgId}` : '';
   const odds = rule.probability < 1 ? `, probability ${rule.probability}` : '';
   const times = rule.times === undefined ? '' : `, at most ${rule.times} times`;
   return `${what}${where}: ${describeEffect(rule)}${odds}${times}`;
