@@ -8,13 +8,14 @@ import { defineConfig } from 'rolldown';
  * resolves as before. What only some runs need is split into chunks loaded when first used: execa
  * (`exec` and `dev`; bundled, its own ~80 module files cost `addon exec -- true` about 70 ms),
  * @fastify/swagger with yaml (the OpenAPI document, built on its first request) and @fastify/send
- * (the first file served). open stays outside:
- * it runs a script shipped in its own package folder.
+ * (the first file served). open stays outside: it runs a script shipped in its own package folder;
+ * so do the browser pieces `addon check` loads when present (playwright-core, @sparticuz/chromium,
+ * axe-core): optional or large, they are the user's installed copies.
  */
 export default defineConfig({
   input: { 'addon-cli': 'dist/cli/main.js' },
   platform: 'node',
-  external: ['open'],
+  external: ['open', 'playwright-core', '@sparticuz/chromium', 'axe-core'],
   // Shared code stays in the entry chunk, which the lazily loaded chunks import from, rather than
   // in a chunk of its own behind a one-line facade.
   preserveEntrySignatures: 'allow-extension',

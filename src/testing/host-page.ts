@@ -32,6 +32,11 @@ export interface HostPageOptions extends SessionChoice {
   /** Resolve only once the add-on said `service:ready` and got `service:context` (default true). */
   waitForReady?: boolean;
   viewport?: { width: number; height: number };
+  /**
+   * Runs on the page's browser context before the host page opens: init scripts, bindings, routes
+   * or listeners of your own (`addon check` watches the add-on's frame this way).
+   */
+  prepare?(context: BrowserContext): Promise<void>;
 }
 
 export interface HostPage {
@@ -127,6 +132,7 @@ export async function openHostPage(
   const log = createHostLog();
   await context.exposeBinding(BINDING, (_source, entries: HostEntry[]) => log.add(entries));
   await context.addInitScript(watchHost, BINDING);
+  await options.prepare?.(context);
   const page = await context.newPage();
   // What the host page learns from the emulator, for this page only: the add-on and the session.
   await page.route(`${base}${CONTROL_PREFIX}/status`, async (route) => {

@@ -8,7 +8,7 @@ import { createAttemptQueue } from './attempt-queue.js';
 import type { EventData, EventDefinition } from './catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
 import { postOnce } from './http-attempt.js';
-import { signWebhook } from './signature.js';
+import { deliveryHeaders } from './delivery-request.js';
 import { describeEffect } from '../faults/effects.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
@@ -38,8 +38,6 @@ export interface AttemptReport {
   delivery: Delivery;
   attempt: Attempt;
 }
-
-export const USER_AGENT = 'addon-emulator-webhooks/1';
 
 /** The dispatcher's surface: what the webhooks module and its tests drive. */
 export interface Dispatcher {
@@ -187,14 +185,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const send = async (delivery: Delivery, startedIn: number): Promise<Delivery> => {
     const { webhookUrl } = delivery;
     const number = delivery.attempts.filter((a) => !a.duplicate).length + 1;
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      'x-service-signature': signWebhook(delivery.payload, delivery.appId),
-      'x-service-event': delivery.event,
-      'x-service-app': delivery.appId,
-      'x-service-delivery-attempt': String(number),
-    };
+    const headers = deliveryHeaders(delivery, number);
     const at = clock.nowIso();
     const post = () =>
       postOnce(fetchImpl, {

@@ -1,0 +1,264 @@
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Request, Response } from 'playwright-core';
+import type { Emulator } from '../emulator/create-emulator.js';
+import { UserError } from '../errors.js';
+import { browserFor, type BrowserChoice } from '../testing/host-browser.js';
+import { openHostPage, type HostPage } from '../testing/host-page.js';
+import type { CheckResult } from './check-result.js';
+import { watchAddonFrame, type FrameEvent } from './frame-watch.js';
+import { fail, pass, resultOf, skip, warn, type Verdict } from './verdict.js';
+
+export interface PageCheckOptions {
+  addonUrl: string;
+  browser?: BrowserChoice;
+  /** How long the add-on is watched after each load (real time: it is a browser's), default 1.5 s. */
+  watchMs?: number;
+}
+
+const READY_WITHIN_MS = 5000;
+/** How many retries of a call that failed with a 500 are "a few"; more is a retry loop. */
+const FEW_RETRIES = 3;
+const BINDING = '__addonCheckFrame';
+
+/** One API call the add-on's frame made, and what came back. */
+interface ApiCall {
+  key: string;
+  at: number;
+  status: number | null;
+}
+
+/**
+ * The page checks (docs/check.md#page): the add-on opened in the host page, headless, as a user
+ * would; its frame watched while it loads normally, then again with the API answering 500, 429 and
+ * 401 in turn (fault rules), and axe-core run inside it.
+ */
+export async function pageChecks(emulator: Emulator, options: PageCheckOptions): Promise<CheckResult[]> {
+  let browser;
+  try {
+    browser = await browserFor(options.browser);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return PAGE_IDS.map((id) => resultOf(id, skip(`no browser to open the host page: ${error.message}`)));
+  }
+  try {
+    return await inBrowser(emulator, options, browser.browser);
+  } finally {
+    if (browser.owned) await browser.browser.close();
+  }
+}
+
+const PAGE_IDS = [
+  'page.ready',
+  'page.errors',
+  'page.target-origin',
+  'page.accessibility',
+  'page.server-error',
+  'page.rate-limit',
+  'page.expired-session',
+];
+
+async function inBrowser(
+  emulator: Emulator,
+  options: PageCheckOptions,
+  browser: BrowserChoice,
+): Promise<CheckResult[]> {
+  const watchMs = options.watchMs ?? 1500;
+  const origin = new URL(options.addonUrl).origin;
+  const events: Array<FrameEvent & { at: number }> = [];
+  const calls: ApiCall[] = [];
+  let frameRequestedAt = 0;
+  const prepare = async (context: BrowserContext) => {
+    await context.exposeBinding(
+      BINDING,
+      (_source, event: FrameEvent) => void events.push({ ...event, at: performance.now() }),
+    );
+    await context.addInitScript(watchAddonFrame, { binding: BINDING, origin });
+    context.on('request', (request: Request) => {
+      if (request.isNavigationRequest() && request.frame().parentFrame() && request.url().startsWith(origin))
+        frameRequestedAt = performance.now();
+      if (fromFrame(request) && request.url().startsWith(emulator.apiUrl))
+        calls.push({
+          key: `${request.method()} ${request.url().slice(emulator.apiUrl.length)}`,
+          at: performance.now(),
+          status: null,
+        });
+    });
+    context.on('response', (response: Response) => {
+      const call = calls.findLast(
+        (c) =>
+          c.status === null &&
+          `${response.request().method()} ${response.url().slice(emulator.apiUrl.length)}` === c.key,
+      );
+      if (call) call.status = response.status();
+    });
+  };
+  const watch = () => new Promise((resolve) => setTimeout(resolve, watchMs));
+  const results: CheckResult[] = [];
+  const host = await openHostPage(emulator, { addonUrl: options.addonUrl, browser, waitForReady: false, prepare });
+  try {
+    results.push(resultOf('page.ready', await readyVerdict(events, () => frameRequestedAt)));
+    await watch();
+    const loadCalls = calls.length;
+    results.push(resultOf('page.errors', errorsVerdict(events)));
+    results.push(resultOf('page.target-origin', originVerdict(events, origin)));
+    results.push(...(await accessibility(host)));
+    const faulted = async (
+      id: string,
+      rule: Parameters<Emulator['faults']['add']>[0],
+      judgeIt: (seen: ApiCall[], exceptions: string[]) => Verdict,
+    ) => {
+      if (!loadCalls) return resultOf(id, skip('the add-on made no API call on load, so none could fail'));
+      const added = emulator.faults.add(rule);
+      const [callsFrom, eventsFrom] = [calls.length, events.length];
+      try {
+        await host.reopen();
+        await watch();
+      } finally {
+        emulator.faults.clear(added.id);
+      }
+      const exceptions = events
+        .slice(eventsFrom)
+        .filter((e) => e.kind === 'exception')
+        .map((e) => e.message ?? '');
+      return resultOf(id, judgeIt(calls.slice(callsFrom), exceptions));
+    };
+    results.push(await faulted('page.server-error', { status: 500 }, serverErrorVerdict));
+    results.push(await faulted('page.rate-limit', { rateLimited: true }, rateLimitVerdict));
+    results.push(await faulted('page.expired-session', { expiredToken: true }, expiredVerdict));
+  } finally {
+    await host.close();
+  }
+  return results;
+}
+
+/** A request of the add-on's frame (any frame below the host page), not of the host page itself. */
+const fromFrame = (request: Request): boolean => {
+  try {
+    return request.frame().parentFrame() !== null;
+  } catch {
+    // A service worker's request has no frame.
+    return false;
+  }
+};
+
+async function readyVerdict(events: FrameEvent[], requestedAt: () => number): Promise<Verdict> {
+  const deadline = performance.now() + READY_WITHIN_MS;
+  let ready: (FrameEvent & { at?: number }) | undefined;
+  while (!(ready = events.find((e) => e.kind === 'post' && e.type === 'service:ready')) && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  if (!ready) return fail(`no service:ready within ${READY_WITHIN_MS / 1000} s of the add-on's page being requested`);
+  const ms = Math.max(0, Math.round((ready as { at: number }).at - requestedAt()));
+  return ms <= READY_WITHIN_MS
+    ? pass(`service:ready ${ms} ms after the page was requested`)
+    : fail(`service:ready only after ${ms} ms`);
+}
+
+function errorsVerdict(events: FrameEvent[]): Verdict {
+  const errors = events
+    .filter((e) => e.kind !== 'post')
+    .map((e) => `${e.kind === 'console' ? 'console.error' : 'uncaught'}: ${e.message}`);
+  return errors.length ? fail(...errors.slice(0, 8)) : pass('no uncaught exception and no console error while loading');
+}
+
+function originVerdict(events: FrameEvent[], addonOrigin: string): Verdict {
+  const posts = events.filter((e) => e.kind === 'post');
+  if (!posts.length)
+    return skip('no message to the host was seen through window.parent (window.top cannot be watched)');
+  const star = posts.filter((p) => p.targetOrigin === '*');
+  const said = `${posts.length} message(s) to the host; targetOrigin ${[...new Set(posts.map((p) => p.targetOrigin))].join(', ')}`;
+  void addonOrigin;
+  return star.length
+    ? warn(
+        said,
+        `${star.map((p) => p.type || '(no type)').join(', ')} posted to "*": any page framing the add-on reads them`,
+      )
+    : pass(said);
+}
+
+/** Calls of the same method and path made again after one was refused with `status`. */
+function retriesAfter(calls: ApiCall[], status: number): { retries: number; first: ApiCall | undefined } {
+  const refused = new Set<string>();
+  let retries = 0;
+  for (const call of calls) {
+    if (refused.has(call.key)) retries++;
+    if (call.status === status) refused.add(call.key);
+  }
+  return { retries, first: calls.find((c) => c.status === status) };
+}
+
+const listCalls = (calls: ApiCall[]) =>
+  `calls: ${
+    calls
+      .map((c) => `${c.key} → ${c.status ?? '…'}`)
+      .slice(0, 6)
+      .join(', ') || 'none'
+  }${calls.length > 6 ? ` … ${calls.length} in all` : ''}`;
+
+function serverErrorVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
+  const { retries } = retriesAfter(calls, 500);
+  const evidence = [
+    'every API call answered 500 (a fault rule), the add-on reopened',
+    listCalls(calls),
+    `retries of a failed call: ${retries}`,
+  ];
+  if (exceptions.length) return fail(...evidence, ...exceptions.map((m) => `uncaught: ${m}`));
+  return retries > FEW_RETRIES ? fail(...evidence, `more than ${FEW_RETRIES}: a retry loop`) : pass(...evidence);
+}
+
+function rateLimitVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
+  const { retries } = retriesAfter(calls, 429);
+  const evidence = [
+    'every API call answered 429 with Retry-After (a fault rule), the add-on reopened',
+    listCalls(calls),
+  ];
+  if (exceptions.length) return fail(...evidence, ...exceptions.map((m) => `uncaught: ${m}`));
+  return retries
+    ? fail(...evidence, `${retries} call(s) repeated within the watch, long before Retry-After`)
+    : pass(...evidence, 'no call repeated before Retry-After');
+}
+
+function expiredVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
+  const unauthorized = calls.filter((c) => c.status === 401).length;
+  const evidence = [
+    'every API call answered 401 token_expired (a fault rule), the add-on reopened',
+    listCalls(calls),
+    `401s: ${unauthorized}`,
+  ];
+  if (exceptions.length) return fail(...evidence, ...exceptions.map((m) => `uncaught: ${m}`));
+  return unauthorized > FEW_RETRIES
+    ? fail(...evidence, 'a storm of 401s: only a new session helps')
+    : pass(...evidence);
+}
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+}
+
+/** axe-core (WCAG 2 A and AA) inside the add-on's frame: a warning per rule it finds broken. */
+async function accessibility(host: HostPage): Promise<CheckResult[]> {
+  let source: string;
+  try {
+    source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  } catch {
+    return [resultOf('page.accessibility', skip('axe-core is not installed'))];
+  }
+  const frame = await host.addonFrame();
+  // Evaluated through the browser's debugging protocol: the add-on's Content-Security-Policy does not apply.
+  await frame.evaluate(`${source}\n;undefined`);
+  const result = (await frame.evaluate(
+    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })",
+  )) as AxeResult;
+  if (!result.violations.length) return [resultOf('page.accessibility', pass('axe-core: no WCAG 2 A/AA violation'))];
+  return result.violations.map((v) =>
+    resultOf(
+      'page.accessibility',
+      warn(
+        `${v.help} (${v.impact ?? 'no impact given'})`,
+        ...v.nodes.slice(0, 3).map((n) => `at ${n.target.join(' ')}`),
+      ),
+      0,
+      v.id,
+    ),
+  );
+}

@@ -1,0 +1,107 @@
+import { createEmulator, type EmulatorOptions } from '../emulator/create-emulator.js';
+import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
+import { backendChecks } from './backend-checks.js';
+import { CHECKS } from './check-list.js';
+import { reportOf, type CheckReport, type CheckResult } from './check-result.js';
+import { configValid, subscribeAll, type ConfigReading } from './config-checks.js';
+import { pageChecks, type PageCheckOptions } from './page-checks.js';
+import { runFindings } from './run-findings.js';
+import { resultOf, skip } from './verdict.js';
+import { webhookChecks, type Receiver } from './webhook-checks.js';
+
+export interface CheckOptions {
+  /** The emulated add-on and platform: `addon.config.json` under the flags, as `addon dev` reads them. */
+  emulator: Omit<EmulatorOptions, 'port' | 'dataDir' | 'webhooks'>;
+  config: ConfigReading;
+  /** The receivers to judge, each with an event it subscribes to. */
+  webhooks: Receiver[];
+  /** An endpoint of the add-on's backend that reads `Authorization: Bearer`. */
+  backendUrl?: string;
+  /** The add-on's dev server command (`dev` of addon.config.json), run in `cwd` for the run. */
+  addonCommand?: string;
+  cwd: string;
+  /** Check ids or groups (`webhook`); all when empty. */
+  only?: readonly string[];
+  strict?: boolean;
+  page?: Omit<PageCheckOptions, 'addonUrl'>;
+  /** Each result as it comes, for a terminal that shows progress. */
+  onResult?(result: CheckResult): void;
+  /** Each line the add-on's dev server prints. */
+  onAddonLine?(line: string): void;
+}
+
+/** Whether `--only` lets check `id` (or its group) run. */
+export const selects = (only: readonly string[] | undefined, id: string): boolean =>
+  !only?.length || only.includes(id) || only.includes(id.split('.')[0]!);
+
+const idsOf = (group: string) => CHECKS.map(({ id }) => id).filter((id) => id.startsWith(`${group}.`));
+const skipAll = (group: string, reason: string) => idsOf(group).map((id) => resultOf(id, skip(reason)));
+
+/**
+ * `addon check` (docs/check.md): a fresh in-memory emulator on a free port, the add-on's dev server
+ * when it has one, then every selected check in a fixed order; the scope and parity findings last,
+ * as they read what the whole run did.
+ */
+export async function runChecks(options: CheckOptions): Promise<CheckReport> {
+  const started = performance.now();
+  const results: CheckResult[] = [];
+  const add = (found: CheckResult[]) => {
+    for (const result of found.filter((r) => selects(options.only, r.id))) {
+      results.push(result);
+      options.onResult?.(result);
+    }
+  };
+  const wanted = (group: string) => idsOf(group).some((id) => selects(options.only, id));
+
+  const emulator = await createEmulator({ ...options.emulator, port: 0, demo: options.emulator.demo ?? true });
+  let addon: AddonProcess | null = null;
+  try {
+    await emulator.listen();
+    addon = options.addonCommand ? await startAddon(options, emulator.url, emulator.apiUrl) : null;
+    add([configValid(options.config)]);
+    const { result, subscribed } = await subscribeAll(emulator, options.webhooks);
+    add([result]);
+    if (wanted('webhook')) {
+      const receivers = [...new Map(subscribed.map((r) => [r.url, r])).values()];
+      if (!receivers.length)
+        add(
+          skipAll('webhook', 'no webhook receiver configured (addon.config.json "webhooks", or --webhook EVENT=URL)'),
+        );
+      for (const receiver of receivers) add(await webhookChecks(emulator, receiver));
+    }
+    if (wanted('backend'))
+      add(
+        options.backendUrl
+          ? await backendChecks(emulator, options.backendUrl)
+          : skipAll('backend', 'no backend endpoint given (--backend-url URL, like your /api/whoami)'),
+      );
+    if (wanted('page')) {
+      const addonUrl = emulator.addonUrl;
+      add(addonUrl ? await pageChecks(emulator, { ...options.page, addonUrl }) : skipAll('page', 'no add-on URL'));
+    }
+    add(runFindings(emulator));
+  } finally {
+    await addon?.stop();
+    await emulator.close();
+  }
+  return reportOf(results, options.strict ?? false, performance.now() - started);
+}
+
+async function startAddon(options: CheckOptions, emulatorUrl: string, apiUrl: string): Promise<AddonProcess> {
+  const url = options.emulator.addonUrl;
+  if (!url) throw new Error('unreachable: the CLI refuses a "dev" command without a "url"');
+  const addon = await startAddonProcess({
+    command: options.addonCommand!,
+    cwd: options.cwd,
+    url,
+    env: { ADDON_EMULATOR_URL: emulatorUrl, ADDON_API_URL: apiUrl, VITE_ADDON_API_URL: apiUrl },
+    onLine: (line) => options.onAddonLine?.(line),
+  });
+  try {
+    await addon.ready;
+    return addon;
+  } catch (error) {
+    await addon.stop();
+    throw error;
+  }
+}
