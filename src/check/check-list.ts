@@ -76,6 +76,11 @@ export const CHECKS: readonly CheckInfo[] = [
     'post to the host with its origin as targetOrigin (the SDK does this for you)',
   ),
   check(
+    'page.accessibility',
+    "axe-core finds no WCAG 2 A/AA violation in the add-on's frame",
+    'fix the elements axe names (https://dequeuniversity.com/rules/axe/)',
+  ),
+  check(
     'page.server-error',
     'a 500 from the API neither breaks the page nor starts a retry loop',
     'show an error and let the user retry; retry by yourself a few times at most, with backoff',
@@ -90,11 +95,6 @@ export const CHECKS: readonly CheckInfo[] = [
     'an expired session causes no storm of 401s',
     'on 401, stop calling and ask the user to reopen the add-on: a new session is the only cure',
   ),
-  check(
-    'page.accessibility',
-    "axe-core finds no WCAG 2 A/AA violation in the add-on's frame",
-    'fix the elements axe names (https://dequeuniversity.com/rules/axe/)',
-  ),
   check('backend.valid-token', 'the backend accepts a good session token', "verify the token with the platform's key"),
   check(
     'backend.no-token',
@@ -104,7 +104,7 @@ export const CHECKS: readonly CheckInfo[] = [
   ...TOKEN_VARIANTS.map((variant) =>
     check(
       `backend.${variant}-token`,
-      `the backend refuses a ${variant} token (401)`,
+      `the backend refuses a bad token: ${variant} (401)`,
       'verify signature, algorithm, type and expiry with a JWT library (verifySessionToken does all)',
     ),
   ),
@@ -133,6 +133,9 @@ export function checkInfo(id: string): CheckInfo {
   if (!info) throw new Error(`no check ${id}`);
   return info;
 }
+
+/** The ids of a group's checks, in the order they run. */
+export const idsOf = (group: string): string[] => CHECKS.map(({ id }) => id).filter((id) => id.startsWith(`${group}.`));
 
 /** The groups `--only` also takes: the part of an id before the dot. */
 export const CHECK_GROUPS: readonly string[] = [...new Set(CHECKS.map(({ id }) => id.split('.')[0]!))];

@@ -5,6 +5,7 @@ import type { Emulator } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from '../testing/host-browser.js';
 import { openHostPage, type HostPage } from '../testing/host-page.js';
+import { idsOf } from './check-list.js';
 import type { CheckResult } from './check-result.js';
 import { watchAddonFrame, type FrameEvent } from './frame-watch.js';
 import { fail, pass, resultOf, skip, warn, type Verdict } from './verdict.js';
@@ -39,7 +40,7 @@ export async function pageChecks(emulator: Emulator, options: PageCheckOptions):
     browser = await browserFor(options.browser);
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    return PAGE_IDS.map((id) => resultOf(id, skip(`no browser to open the host page: ${error.message}`)));
+    return idsOf('page').map((id) => resultOf(id, skip(`no browser to open the host page: ${error.message}`)));
   }
   try {
     return await inBrowser(emulator, options, browser.browser);
@@ -47,16 +48,6 @@ export async function pageChecks(emulator: Emulator, options: PageCheckOptions):
     if (browser.owned) await browser.browser.close();
   }
 }
-
-const PAGE_IDS = [
-  'page.ready',
-  'page.errors',
-  'page.target-origin',
-  'page.accessibility',
-  'page.server-error',
-  'page.rate-limit',
-  'page.expired-session',
-];
 
 async function inBrowser(
   emulator: Emulator,

@@ -1,7 +1,7 @@
 import { createEmulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { backendChecks } from './backend-checks.js';
-import { CHECKS } from './check-list.js';
+import { idsOf } from './check-list.js';
 import { reportOf, type CheckReport, type CheckResult } from './check-result.js';
 import { configValid, subscribeAll, type ConfigReading } from './config-checks.js';
 import { pageChecks, type PageCheckOptions } from './page-checks.js';
@@ -34,7 +34,6 @@ export interface CheckOptions {
 export const selects = (only: readonly string[] | undefined, id: string): boolean =>
   !only?.length || only.includes(id) || only.includes(id.split('.')[0]!);
 
-const idsOf = (group: string) => CHECKS.map(({ id }) => id).filter((id) => id.startsWith(`${group}.`));
 const skipAll = (group: string, reason: string) => idsOf(group).map((id) => resultOf(id, skip(reason)));
 
 /**
@@ -69,16 +68,16 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
         );
       for (const receiver of receivers) add(await webhookChecks(emulator, receiver));
     }
+    if (wanted('page')) {
+      const addonUrl = emulator.addonUrl;
+      add(addonUrl ? await pageChecks(emulator, { ...options.page, addonUrl }) : skipAll('page', 'no add-on URL'));
+    }
     if (wanted('backend'))
       add(
         options.backendUrl
           ? await backendChecks(emulator, options.backendUrl)
           : skipAll('backend', 'no backend endpoint given (--backend-url URL, like your /api/whoami)'),
       );
-    if (wanted('page')) {
-      const addonUrl = emulator.addonUrl;
-      add(addonUrl ? await pageChecks(emulator, { ...options.page, addonUrl }) : skipAll('page', 'no add-on URL'));
-    }
     add(runFindings(emulator));
   } finally {
     await addon?.stop();

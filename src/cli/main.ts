@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, type OutputConfiguration } from 'commander';
+import { checkCommand } from './commands/check.js';
 import { clockCommand } from './commands/clock.js';
 import { deliveriesCommand } from './commands/deliveries.js';
 import { inboxCommand } from './commands/inbox.js';
@@ -40,6 +41,7 @@ export function program(io: CliIo): Command {
     stateCommand,
     scenarioCommand,
     execCommand,
+    checkCommand,
     initCommand,
   ];
   for (const add of [...commands, ...more]) add(cli);

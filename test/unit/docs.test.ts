@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
 import { allPassages, allTables, type Passage } from '../doc-passages.js';
 import { SPEC_NAMED_EVENTS } from '../spec-events.js';
+import { CHECKS } from '../../src/check/check-list.js';
 
 /**
  * The README and docs state facts the registry makes: how many events the catalog has, which
@@ -129,5 +131,13 @@ describe('the table of all events (docs/events.md)', () => {
       fields: Object.keys(schema.properties as object),
     }));
     expect(documented).toEqual(published);
+  });
+});
+
+describe('docs/check.md', () => {
+  it('has a section for every check, in the order they run', () => {
+    const text = readFileSync(new URL('../../docs/check.md', import.meta.url), 'utf8');
+    const sections = [...text.matchAll(/^### (\S+)$/gm)].map((match) => match[1]);
+    expect(sections).toEqual(CHECKS.map(({ id }) => id));
   });
 });

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { CHECKS, CHECK_GROUPS } from '../../check/check-list.js';
+import { jsonReport } from '../../check/reports/json.js';
+import { terminalReport } from '../../check/reports/terminal.js';
+import { parseReportSpec, writeReports, type ReportSpec } from '../../check/reports/write-reports.js';
+import { runChecks } from '../../check/run-checks.js';
+import type { Receiver } from '../../check/webhook-checks.js';
+import { parseDuration } from '../../duration.js';
+import { UserError } from '../../errors.js';
+import { currentIo, setExitCode } from '../cli-io.js';
+import { CONFIG_FILE, readConfigFile, type AddonConfigFile } from '../config-file.js';
+import { wholeNumber } from '../emulator-flags.js';
+import { color, println, printJson, printlnStderr } from '../output.js';
+
+interface CheckFlags {
+  addonUrl?: string;
+  webhook: Receiver[];
+  backendUrl?: string;
+  strict?: boolean;
+  only?: string[];
+  report: ReportSpec[];
+  json?: boolean;
+  seed?: number;
+  appId?: string;
+  scopes?: string;
+  webhookTimeout?: number;
+}
+
+const KNOWN = new Set([...CHECKS.map(({ id }) => id), ...CHECK_GROUPS]);
+
+function receiver(text: string, previous: Receiver[]): Receiver[] {
+  const at = text.indexOf('=');
+  const [event, url] = [text.slice(0, at), text.slice(at + 1)];
+  if (at < 1 || !URL.canParse(url))
+    throw new InvalidArgumentError('expected EVENT=URL, like invoice.paid=http://127.0.0.1:8787/webhooks');
+  return [...previous, { event, url }];
+}
+
+function checkIds(text: string): string[] {
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const unknown = ids.find((id) => !KNOWN.has(id));
+  if (unknown)
+    throw new InvalidArgumentError(
+      `no check or group "${unknown}"; groups: ${CHECK_GROUPS.join(', ')} (docs/check.md)`,
+    );
+  return ids;
+}
+
+function reportSpec(text: string, previous: ReportSpec[]): ReportSpec[] {
+  try {
+    return [...previous, parseReportSpec(text)];
+  } catch (error) {
+    if (error instanceof UserError) throw new InvalidArgumentError(error.message);
+    throw error;
+  }
+}
+
+function url(text: string): string {
+  if (!URL.canParse(text)) throw new InvalidArgumentError('expected a URL');
+  return text;
+}
+
+/** `addon check` (docs/check.md): judges the add-on itself, on a fresh emulator of its own. */
+export function checkCommand(program: Command): void {
+  program
+    .command('check')
+    .description("judge the add-on: its webhook receiver, its page in the host, its backend's token checks, its scopes")
+    .option('--addon-url <url>', "the add-on's page (default: addon.config.json's url, else the demo add-on)", url)
+    .option(
+      '--webhook <event=url>',
+      "a receiver to judge, subscribed to the event (repeatable; replaces the config's)",
+      receiver,
+      [],
+    )
+    .option(
+      '--backend-url <url>',
+      'an endpoint of your backend that reads Authorization: Bearer, like /api/whoami',
+      url,
+    )
+    .option(
+      '--only <ids>',
+      'only these checks or groups, comma-separated (config, webhook, page, backend, scopes, parity)',
+      checkIds,
+    )
+    .option('--strict', 'warnings fail the run too')
+    .option(
+      '--report <format=file>',
+      'also write a report: junit=FILE, markdown=FILE or json=FILE (repeatable)',
+      reportSpec,
+      [],
+    )
+    .option('--json', 'print the report as JSON')
+    .option('--seed <n>', "seed of the fault rules' probabilities, to repeat a run", wholeNumber)
+    .option('--app-id <id>', "the add-on app id (default: addon.config.json's)")
+    .option('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated')
+    .option(
+      '--webhook-timeout <duration>',
+      'how long a receiver has to answer (default 10s, as on the platform)',
+      parseDuration,
+    )
+    .action(async (flags: CheckFlags) => {
+      const { cwd, env } = currentIo();
+      const { file, config } = await readConfig(cwd);
+      if (file.dev && !file.url)
+        throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
+      if (!flags.json) printlnStderr(color.dim('addon check: starting a fresh emulator and the add-on …'));
+      const report = await runChecks({
+        emulator: {
+          appId: flags.appId ?? file.appId,
+          name: file.name,
+          addonUrl: flags.addonUrl ?? file.url,
+          scopes: flags.scopes?.split(/[\s,]+/) ?? file.scopes,
+          grantedScopes: flags.scopes?.split(/[\s,]+/) ?? file.grantedScopes,
+          orgId: file.orgId,
+          userId: file.userId,
+          webhookTimeoutMs: flags.webhookTimeout,
+          faultSeed: flags.seed,
+        },
+        config,
+        webhooks: flags.webhook.length ? flags.webhook : (file.webhooks ?? []),
+        backendUrl: flags.backendUrl,
+        addonCommand: flags.addonUrl ? undefined : file.dev,
+        cwd,
+        only: flags.only,
+        strict: flags.strict,
+        onAddonLine: (line) => !flags.json && printlnStderr(`${color.cyan('[addon]')} ${line}`),
+      });
+      if (flags.json) printJson(jsonReport(report));
+      else for (const line of terminalReport(report, color)) println(line);
+      const written = await writeReports(report, flags.report, { cwd, env });
+      if (!flags.json) for (const path of written) printlnStderr(color.dim(`wrote ${path}`));
+      setExitCode(report.exitCode);
+    });
+}
+
+/** addon.config.json, if any; a broken one is a failed check (config.valid), not the end of the run. */
+async function readConfig(
+  cwd: string,
+): Promise<{ file: AddonConfigFile; config: { found: boolean; error: string | null } }> {
+  try {
+    const file = await readConfigFile(cwd);
+    return { file, config: { found: existsSync(join(cwd, CONFIG_FILE)), error: null } };
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { file: {}, config: { found: true, error: error.message } };
+  }
+}
