@@ -1,5 +1,5 @@
 import { createEmulator, type EmulatorOptions } from '../emulator/create-emulator.js';
-import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
+import { addonEnv, startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { backendChecks } from './backend-checks.js';
 import { idsOf } from './check-list.js';
 import { reportOf, type CheckReport, type CheckResult } from './check-result.js';
@@ -93,7 +93,7 @@ async function startAddon(options: CheckOptions, emulatorUrl: string, apiUrl: st
     command: options.addonCommand!,
     cwd: options.cwd,
     url,
-    env: { ADDON_EMULATOR_URL: emulatorUrl, ADDON_API_URL: apiUrl, VITE_ADDON_API_URL: apiUrl },
+    env: addonEnv({ url: emulatorUrl, apiUrl }),
     onLine: (line) => options.onAddonLine?.(line),
   });
   try {

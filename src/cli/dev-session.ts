@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
+import { addonEnv, startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
 import { DEFAULT_HOST } from '../sdk/browser/addresses.js';
@@ -92,7 +92,7 @@ async function startAddon(emulator: Emulator, options: DevSessionOptions): Promi
     command: options.addonCommand!,
     cwd: options.cwd,
     url,
-    env: { ADDON_EMULATOR_URL: emulator.url, ADDON_API_URL: emulator.apiUrl, VITE_ADDON_API_URL: emulator.apiUrl },
+    env: addonEnv(emulator),
     onLine: (line) => println(`${color.cyan('[addon]')} ${line}`),
   });
   try {

@@ -8,6 +8,13 @@ export interface AddonProcess {
   stop(): Promise<void>;
 }
 
+/** What the add-on's dev server is told of the emulator (`addon dev` and `addon check` alike). */
+export const addonEnv = (emulator: { url: string; apiUrl: string }): Record<string, string> => ({
+  ADDON_EMULATOR_URL: emulator.url,
+  ADDON_API_URL: emulator.apiUrl,
+  VITE_ADDON_API_URL: emulator.apiUrl,
+});
+
 export interface AddonProcessOptions {
   /** The `dev` command of addon.config.json, run through the shell in `cwd`. */
   command: string;
