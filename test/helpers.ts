@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from 'node:net';
 import { EventEmitter, once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -344,4 +345,13 @@ export async function rawPost(url: string, headers: Record<string, string>, body
     });
     req.end(body);
   });
+}
+
+/** A port of 127.0.0.1 free a moment ago, for a child process that must be told where to listen. */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -39,11 +39,14 @@ export function missingSignature(basis: DeliveryBasis): CraftedRequest {
   return { ...genuine(basis), headers };
 }
 
-/** Signed, then changed on the way: a field of `data` altered, the signature left as it was. */
+/**
+ * Signed, then changed on the way: the organization moved, the signature left as it was. `data` keeps
+ * its fields, so a receiver's refusal can only be for the signature.
+ */
 export function alteredBody(basis: DeliveryBasis): CraftedRequest {
   const envelope = fresh(basis.envelope);
   const request = signed(basis, JSON.stringify(envelope));
-  const tampered = { ...envelope, data: { ...envelope.data, tampered: true }, organizationId: 'org_tampered' };
+  const tampered = { ...envelope, organizationId: 'org_tampered' };
   return { ...request, body: JSON.stringify(tampered) };
 }
 

@@ -6,7 +6,8 @@
  * - uncaught exceptions, unhandled rejections and console errors;
  * - each message posted to the host, with its targetOrigin. `window.parent` is replaceable, so it
  *   becomes a proxy whose postMessage notes the call and passes it on (a message sent through
- *   `window.top`, which cannot be replaced, goes unseen).
+ *   `window.top`, which cannot be replaced, goes unseen, and an add-on that compares a message's
+ *   source with `window.top` rather than `window.parent` would take the host's for a stranger's).
  */
 export interface FrameEvent {
   kind: 'exception' | 'console' | 'post';
@@ -41,4 +42,14 @@ export function watchAddonFrame({ binding, origin }: { binding: string; origin: 
     get: (target, key) => (key === 'postMessage' ? post : Reflect.get(target, key)),
   });
   Object.defineProperty(window, 'parent', { get: () => proxy, configurable: true });
+  // A bridge checks `event.source === window.parent` before it trusts a message: the host's messages
+  // name the proxy as their source, so that check holds as it does without the watch.
+  const source = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'source')!.get!;
+  Object.defineProperty(MessageEvent.prototype, 'source', {
+    get(this: MessageEvent) {
+      const from = source.call(this) as unknown;
+      return from === real ? proxy : from;
+    },
+    configurable: true,
+  });
 }

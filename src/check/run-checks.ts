@@ -62,10 +62,12 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
     add([result]);
     if (wanted('webhook')) {
       const receivers = [...new Map(subscribed.map((r) => [r.url, r])).values()];
-      if (!receivers.length)
-        add(
-          skipAll('webhook', 'no webhook receiver configured (addon.config.json "webhooks", or --webhook EVENT=URL)'),
-        );
+      if (!receivers.length) {
+        const reason = options.webhooks.length
+          ? 'no receiver could be subscribed: config.subscriptions says why'
+          : 'no webhook receiver configured (addon.config.json "webhooks", or --webhook EVENT=URL)';
+        add(skipAll('webhook', reason));
+      }
       for (const receiver of receivers) add(await webhookChecks(emulator, receiver));
     }
     if (wanted('page')) {

@@ -2,12 +2,11 @@
 // flaws, and each flaw tested here does what its name says. Real HTTP: an in-process emulator and the
 // fixture as its own process, as `addon check` starts it. The page is checked in a browser elsewhere.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../src/testing/index.js';
 import { signWebhook } from '../../src/webhooks/signature.js';
-import { ROOT } from '../helpers.js';
+import { freePort, ROOT } from '../helpers.js';
 
 const APP_ID = 'com.example.checked';
 const SERVER = `${ROOT}test/fixtures/checked-addon/server.js`;
@@ -25,14 +24,6 @@ afterAll(async () => {
   }
   await emulator?.close();
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the fixture with these flaws; resolves with its URL once /health answers. */
 async function startFixture(flaws: string[] = []): Promise<string> {
