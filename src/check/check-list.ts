@@ -26,6 +26,11 @@ export const CHECKS: readonly CheckInfo[] = [
     'answer 2xx within 10 s; do slow work after answering',
   ),
   check(
+    'webhook.duplicate',
+    'a delivery sent twice (same deliveryId) has one effect',
+    'remember the deliveryIds you handled and skip a repeat: deliveries are at least once',
+  ),
+  check(
     'webhook.wrong-signature',
     'a delivery with a wrong signature is refused (4xx)',
     'verify X-Service-Signature (HMAC-SHA256, key service_addon_<appId>) and answer 401 on a mismatch',
@@ -49,11 +54,6 @@ export const CHECKS: readonly CheckInfo[] = [
     'webhook.unknown-fields',
     'a delivery with unknown fields in data is accepted',
     'ignore fields you do not know: the platform adds fields without notice',
-  ),
-  check(
-    'webhook.duplicate',
-    'a delivery sent twice (same deliveryId) has one effect',
-    'remember the deliveryIds you handled and skip a repeat: deliveries are at least once',
   ),
   check(
     'webhook.concurrent',
