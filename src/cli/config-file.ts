@@ -30,6 +30,8 @@ export interface AddonConfigFile {
   webhooks?: Array<{ event: string; url: string }>;
   /** Fault rules in force from the start (docs/faults.md). */
   faults?: FaultRuleSpec[];
+  /** What `addon check` judges besides the page and the receivers (docs/check.md). */
+  check?: { backendUrl?: string };
 }
 
 export const CONFIG_FILE = 'addon.config.json';
@@ -51,6 +53,11 @@ const schema = {
     rateLimit: { type: 'integer', minimum: 1, maximum: MAX_RATE_LIMIT },
     dev: { type: 'string', minLength: 1 },
     faults: { type: 'array', maxItems: MAX_FAULT_RULES, items: FAULT_RULE_SCHEMA },
+    check: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { backendUrl: { type: 'string', pattern: '^https?://', maxLength: 2000 } },
+    },
     webhooks: {
       type: 'array',
       maxItems: 100,

@@ -40,7 +40,7 @@ const kitVersion = async (): Promise<string> =>
 /** Files and folders never copied from a template (left there by working on the template itself). */
 const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json', '.addon']);
 /** Template files whose names npm or git would act upon inside the package are stored under another name. */
-const RENAMED: Record<string, string> = { _gitignore: '.gitignore' };
+const RENAMED: Record<string, string> = { _gitignore: '.gitignore', _github: '.github' };
 /**
  * At the top of a template folder, `{ "extends": "<template>" }`: the folder is laid over that template
  * (docs/templates.md). It describes the template, so it is never copied into the add-on.

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, stat, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, cleanUp, ROOT, run, startDev, tempDir } from '../helpers.js';
 
@@ -85,6 +86,12 @@ describe('the packed package', () => {
       await run(dir, 'npm', ['run', 'build']);
       const test = await run(dir, 'npm', ['test']);
       expect(test.all).toMatch(/Tests\s+\d+ passed/);
+      // The verdict on the add-on as its CI job asks for it: no failure, and a JUnit file a parser reads.
+      const check = await run(dir, 'npm', ['run', 'check', '--', '--report', 'junit=reports/addon-check.xml']);
+      expect(check.all).toMatch(/\d+ passed, 0 failed/);
+      const junit = await readFile(join(dir, 'reports', 'addon-check.xml'), 'utf8');
+      expect(XMLValidator.validate(junit)).toBe(true);
+      expect(junit).toMatch(/<testcase [^>]*name="page\.ready/);
     },
     240_000,
   );

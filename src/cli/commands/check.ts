@@ -123,7 +123,7 @@ export function checkCommand(program: Command): void {
         },
         config,
         webhooks: flags.webhook.length ? flags.webhook : (file.webhooks ?? []),
-        backendUrl: flags.backendUrl,
+        backendUrl: flags.backendUrl ?? file.check?.backendUrl,
         addonCommand: flags.addonUrl ? undefined : file.dev,
         cwd,
         only: flags.only,
