@@ -46,5 +46,12 @@ export function reportOf(checks: CheckResult[], strict: boolean, durationMs: num
   return { checks, summary, strict, exitCode: failing ? 1 : 0, durationMs };
 }
 
-/** The docs page a fix points at, with the check's anchor. */
-export const docsFor = (id: string): string => `docs/check.md#${id.replace(/[^a-z0-9-]/g, '-')}`;
+/**
+ * Where docs/check.md tells of a check: its section, by the anchor GitHub and most renderers give a
+ * heading (lower case, punctuation but `-` dropped), so `webhook.raw-bytes` is `#webhookraw-bytes`.
+ */
+export const docsFor = (id: string): string =>
+  `docs/check.md#${id
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-')}`;

@@ -1,5 +1,5 @@
 import { checkInfo } from './check-list.js';
-import type { CheckResult, CheckStatus } from './check-result.js';
+import { docsFor, type CheckResult, type CheckStatus } from './check-result.js';
 
 /** What one check concluded, before its id, title, fix and timing are put to it. */
 export interface Verdict {
@@ -23,7 +23,7 @@ export function resultOf(id: string, verdict: Verdict, durationMs = 0, subject?:
     status: verdict.status,
     ...(subject === undefined ? {} : { subject }),
     evidence: verdict.evidence,
-    fix: failing ? fix : '',
+    fix: failing ? `${fix} (${docsFor(id)})` : '',
     durationMs: Math.round(durationMs),
   };
 }

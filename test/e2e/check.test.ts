@@ -54,6 +54,20 @@ async function check({
   return { result, report, status, cwd };
 }
 
+describe('addon check: a well-behaved add-on, whole', () => {
+  it('passes every check it can run, and fails none, with each fix pointing at its section of the docs', async () => {
+    // Exactly the scopes it uses: the page reads customers, the receiver writes storage.
+    const { report, result } = await check({ scopes: ['customers.read', 'invoices.read', 'storage.write'] });
+    const notPassing = report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.id}: ${c.status}`);
+    // The receiver is on http:, which the platform would refuse: a parity warning, not a failure.
+    expect(notPassing).toEqual(['parity.warnings: warn']);
+    expect(report.checks.find((c) => c.id === 'parity.warnings')!.fix).toMatch(/\(docs\/check\.md#paritywarnings\)$/);
+    expect(result.exitCode).toBe(0);
+    const strict = await check({ args: ['--strict', '--only', 'parity'] });
+    expect(strict.result.exitCode).toBe(1);
+  });
+});
+
 describe('addon check: the webhook receiver', () => {
   it('passes a receiver that verifies the raw bytes, refuses forgeries and deduplicates', async () => {
     const { status, result } = await check({ args: ['--only', 'webhook'] });
@@ -125,6 +139,11 @@ describe('addon check: the backend', () => {
     expect(lax.status('backend.other-app-token')).toEqual(['fail']);
     expect(lax.status('backend.no-token')).toEqual(['pass']);
 
+    const open = await check({ flaws: ['no-auth'], args: ['--only', 'backend'] });
+    expect(open.report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['backend.no-token']);
+    const closed = await check({ flaws: ['refuse-all'], args: ['--only', 'backend.valid-token'] });
+    expect(closed.status('backend.valid-token')).toEqual(['fail']);
+
     const algNone = await check({ flaws: ['accept-alg-none'], args: ['--only', 'backend'] });
     expect(algNone.report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([
       'backend.alg-none-token',
@@ -177,6 +196,9 @@ describe('addon check: scopes, parity, configuration', () => {
     });
     expect(status('scopes.refused')).toEqual(['fail']);
     expect(status('scopes.unused')).toEqual(['warn']);
+    // The receiver's http: URL, which the platform would refuse.
+    expect(status('parity.warnings')).toEqual(['warn']);
+    expect(report.checks.find((c) => c.id === 'parity.warnings')!.evidence.join('\n')).toMatch(/http-webhook-url/);
     expect(report.checks.find((c) => c.id === 'scopes.unused')!.evidence.join('\n')).toMatch(/expenses\.read/);
     expect(result.exitCode).toBe(1);
   });
@@ -201,6 +223,7 @@ describe('addon check: scopes, parity, configuration', () => {
     });
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/✓ page\.ready/);
+    expect(result.stdout).toMatch(/✓ parity\.warnings/);
     expect(result.stdout).toMatch(/\d+ passed, 0 failed/);
     const xml = await readFile(join(cwd, 'out', 'check.xml'), 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
