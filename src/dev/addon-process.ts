@@ -33,6 +33,12 @@ export interface AddonProcessOptions {
  * (npm, then vite) too.
  */
 export async function startAddonProcess(options: AddonProcessOptions): Promise<AddonProcess> {
+  // Something else serving the URL would be taken for the add-on, wired to another emulator, while
+  // the dev command fails on the busy port: say so before starting anything.
+  if (await answers(options.url))
+    throw new UserError(
+      `${options.url} already answers before "${options.command}" ran: stop what serves it (another addon dev or addon check?) and try again`,
+    );
   // Loaded here, not at the top: most `addon dev` runs start no add-on, and execa is slow to import.
   const { execa } = await import('execa');
   const child: ResultPromise = execa(options.command, {

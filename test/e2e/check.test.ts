@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/check/check-list.js';
 import type { CheckStatus } from '../../src/check/check-result.js';
 import type { JsonReport } from '../../src/check/reports/json.js';
-import { cleanUp, cli, expectOneLine, freePort, ROOT, tempDir } from '../helpers.js';
+import { cleanUp, cli, expectOneLine, freePort, ROOT, startReceiver, tempDir } from '../helpers.js';
 
 /**
  * `addon check` through the real CLI, against test/fixtures/checked-addon: a page, a receiver and a
@@ -192,6 +192,16 @@ describe('addon check: the command', () => {
     const cases = [parsed.testsuites.testsuite.testcase].flat();
     expect(cases.length).toBeGreaterThan(20);
     expect(await readFile(join(cwd, 'out', 'check.md'), 'utf8')).toMatch(/^## addon check/m);
+  });
+
+  it("refuses in one line to start the add-on's dev server where something already answers", async () => {
+    const busy = await startReceiver();
+    const cwd = await tempDir();
+    await writeFile(
+      join(cwd, 'addon.config.json'),
+      JSON.stringify({ appId: APP_ID, url: busy.url, dev: `node ${JSON.stringify(SERVER)}` }),
+    );
+    expectOneLine(await cli(['check'], { cwd }), /already answers before .* ran: stop what serves it/);
   });
 
   it('says a usage mistake in one line, exit 2', async () => {

@@ -108,7 +108,9 @@ export function checkCommand(program: Command): void {
       const { file, config } = await readConfig(cwd);
       if (file.dev && !file.url)
         throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
-      if (!flags.json) printlnStderr(color.dim('addon check: starting a fresh emulator and the add-on …'));
+      // A word while the emulator, the add-on and a browser start, for a person watching only.
+      if (!flags.json && currentIo().stderr.isTTY)
+        printlnStderr(color.dim('addon check: starting a fresh emulator and the add-on …'));
       const report = await runChecks({
         emulator: {
           appId: flags.appId ?? file.appId,
