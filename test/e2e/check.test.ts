@@ -19,7 +19,8 @@ const APP_ID = 'com.example.checked';
 
 interface Run {
   flaws?: string[];
-  args?: string[];
+  /** Flags after `check --json --backend-url <fixture>/api/whoami`; a function gets the fixture's URL. */
+  args?: string[] | ((base: string) => string[]);
   scopes?: string[];
   config?: Record<string, unknown>;
 }
@@ -45,7 +46,8 @@ async function check({
       ...config,
     }),
   );
-  const result = await cli(['check', '--json', '--backend-url', `${base}/api/whoami`, ...args], {
+  const flags = typeof args === 'function' ? args(base) : args;
+  const result = await cli(['check', '--json', '--backend-url', `${base}/api/whoami`, ...flags], {
     cwd,
     env: { PORT: String(port), FLAWS: flaws.join(','), APP_ID },
   });
@@ -192,6 +194,26 @@ describe('addon check: the command', () => {
     const cases = [parsed.testsuites.testsuite.testcase].flat();
     expect(cases.length).toBeGreaterThan(20);
     expect(await readFile(join(cwd, 'out', 'check.md'), 'utf8')).toMatch(/^## addon check/m);
+  });
+
+  it("judges the receivers named by --webhook in place of the config's", async () => {
+    const { report } = await check({
+      config: { webhooks: [{ event: 'invoice.paid', url: 'http://127.0.0.1:9/nothing-listens' }] },
+      args: (base) => [
+        '--webhook',
+        `invoice.paid=${base}/webhooks`,
+        '--only',
+        'config.subscriptions,webhook.valid-delivery',
+      ],
+    });
+    expect(report.checks.map((c) => [c.id, c.status, c.subject])).toEqual([
+      ['config.subscriptions', 'pass', undefined],
+      [
+        'webhook.valid-delivery',
+        'pass',
+        expect.stringMatching(/^invoice\.paid → http:\/\/127\.0\.0\.1:\d+\/webhooks$/),
+      ],
+    ]);
   });
 
   it("refuses in one line to start the add-on's dev server where something already answers", async () => {

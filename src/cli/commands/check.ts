@@ -16,11 +16,11 @@ import { color, println, printJson, printlnStderr } from '../output.js';
 
 interface CheckFlags {
   addonUrl?: string;
-  webhook: Receiver[];
+  webhook?: Receiver[];
   backendUrl?: string;
   strict?: boolean;
   only?: string[];
-  report: ReportSpec[];
+  report?: ReportSpec[];
   json?: boolean;
   seed?: number;
   appId?: string;
@@ -30,7 +30,7 @@ interface CheckFlags {
 
 const KNOWN = new Set([...CHECKS.map(({ id }) => id), ...CHECK_GROUPS]);
 
-function receiver(text: string, previous: Receiver[]): Receiver[] {
+function receiver(text: string, previous: Receiver[] = []): Receiver[] {
   const at = text.indexOf('=');
   const [event, url] = [text.slice(0, at), text.slice(at + 1)];
   if (at < 1 || !URL.canParse(url))
@@ -51,7 +51,7 @@ function checkIds(text: string): string[] {
   return ids;
 }
 
-function reportSpec(text: string, previous: ReportSpec[]): ReportSpec[] {
+function reportSpec(text: string, previous: ReportSpec[] = []): ReportSpec[] {
   try {
     return [...previous, parseReportSpec(text)];
   } catch (error) {
@@ -75,7 +75,6 @@ export function checkCommand(program: Command): void {
       '--webhook <event=url>',
       "a receiver to judge, subscribed to the event (repeatable; replaces the config's)",
       receiver,
-      [],
     )
     .option(
       '--backend-url <url>',
@@ -92,7 +91,6 @@ export function checkCommand(program: Command): void {
       '--report <format=file>',
       'also write a report: junit=FILE, markdown=FILE or json=FILE (repeatable)',
       reportSpec,
-      [],
     )
     .option('--json', 'print the report as JSON')
     .option('--seed <n>', "seed of the fault rules' probabilities, to repeat a run", wholeNumber)
@@ -124,7 +122,7 @@ export function checkCommand(program: Command): void {
           faultSeed: flags.seed,
         },
         config,
-        webhooks: flags.webhook.length ? flags.webhook : (file.webhooks ?? []),
+        webhooks: flags.webhook ?? file.webhooks ?? [],
         backendUrl: flags.backendUrl ?? file.check?.backendUrl,
         addonCommand: flags.addonUrl ? undefined : file.dev,
         cwd,
@@ -134,7 +132,7 @@ export function checkCommand(program: Command): void {
       });
       if (flags.json) printJson(jsonReport(report));
       else for (const line of terminalReport(report, color)) println(line);
-      const written = await writeReports(report, flags.report, { cwd, env });
+      const written = await writeReports(report, flags.report ?? [], { cwd, env });
       if (!flags.json) for (const path of written) printlnStderr(color.dim(`wrote ${path}`));
       setExitCode(report.exitCode);
     });
