@@ -21,10 +21,12 @@ const READY_WITHIN_MS = 5000;
 const FEW_RETRIES = 3;
 const BINDING = '__addonCheckFrame';
 
+/** What the frame reported, and when it arrived here. */
+type Seen = FrameEvent & { at: number };
+
 /** One API call the add-on's frame made, and what came back. */
 interface ApiCall {
   key: string;
-  at: number;
   status: number | null;
 }
 
@@ -57,7 +59,7 @@ async function inBrowser(
 ): Promise<CheckResult[]> {
   const watchMs = options.watchMs ?? 1500;
   const origin = new URL(options.addonUrl).origin;
-  const events: Array<FrameEvent & { at: number }> = [];
+  const events: Seen[] = [];
   const calls: ApiCall[] = [];
   let frameRequestedAt = 0;
   const prepare = async (context: BrowserContext) => {
@@ -67,14 +69,10 @@ async function inBrowser(
     );
     await context.addInitScript(watchAddonFrame, { binding: BINDING, origin });
     context.on('request', (request: Request) => {
-      if (request.isNavigationRequest() && request.frame().parentFrame() && request.url().startsWith(origin))
-        frameRequestedAt = performance.now();
-      if (fromFrame(request) && request.url().startsWith(emulator.apiUrl))
-        calls.push({
-          key: `${request.method()} ${request.url().slice(emulator.apiUrl.length)}`,
-          at: performance.now(),
-          status: null,
-        });
+      if (!fromFrame(request)) return;
+      if (request.isNavigationRequest() && request.url().startsWith(origin)) frameRequestedAt = performance.now();
+      if (request.url().startsWith(emulator.apiUrl))
+        calls.push({ key: `${request.method()} ${request.url().slice(emulator.apiUrl.length)}`, status: null });
     });
     context.on('response', (response: Response) => {
       const call = calls.findLast(
@@ -93,7 +91,7 @@ async function inBrowser(
     await watch();
     const loadCalls = calls.length;
     results.push(resultOf('page.errors', errorsVerdict(events)));
-    results.push(resultOf('page.target-origin', originVerdict(events, origin)));
+    results.push(resultOf('page.target-origin', originVerdict(events)));
     results.push(...(await accessibility(host)));
     const faulted = async (
       id: string,
@@ -134,13 +132,13 @@ const fromFrame = (request: Request): boolean => {
   }
 };
 
-async function readyVerdict(events: FrameEvent[], requestedAt: () => number): Promise<Verdict> {
+async function readyVerdict(events: Seen[], requestedAt: () => number): Promise<Verdict> {
   const deadline = performance.now() + READY_WITHIN_MS;
-  let ready: (FrameEvent & { at?: number }) | undefined;
+  let ready: Seen | undefined;
   while (!(ready = events.find((e) => e.kind === 'post' && e.type === 'service:ready')) && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 25));
   if (!ready) return fail(`no service:ready within ${READY_WITHIN_MS / 1000} s of the add-on's page being requested`);
-  const ms = Math.max(0, Math.round((ready as { at: number }).at - requestedAt()));
+  const ms = Math.max(0, Math.round(ready.at - requestedAt()));
   return ms <= READY_WITHIN_MS
     ? pass(`service:ready ${ms} ms after the page was requested`)
     : fail(`service:ready only after ${ms} ms`);
@@ -153,13 +151,12 @@ function errorsVerdict(events: FrameEvent[]): Verdict {
   return errors.length ? fail(...errors.slice(0, 8)) : pass('no uncaught exception and no console error while loading');
 }
 
-function originVerdict(events: FrameEvent[], addonOrigin: string): Verdict {
+function originVerdict(events: FrameEvent[]): Verdict {
   const posts = events.filter((e) => e.kind === 'post');
   if (!posts.length)
     return skip('no message to the host was seen through window.parent (window.top cannot be watched)');
   const star = posts.filter((p) => p.targetOrigin === '*');
   const said = `${posts.length} message(s) to the host; targetOrigin ${[...new Set(posts.map((p) => p.targetOrigin))].join(', ')}`;
-  void addonOrigin;
   return star.length
     ? warn(
         said,

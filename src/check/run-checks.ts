@@ -24,8 +24,6 @@ export interface CheckOptions {
   only?: readonly string[];
   strict?: boolean;
   page?: Omit<PageCheckOptions, 'addonUrl'>;
-  /** Each result as it comes, for a terminal that shows progress. */
-  onResult?(result: CheckResult): void;
   /** Each line the add-on's dev server prints. */
   onAddonLine?(line: string): void;
 }
@@ -45,10 +43,7 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
   const started = performance.now();
   const results: CheckResult[] = [];
   const add = (found: CheckResult[]) => {
-    for (const result of found.filter((r) => selects(options.only, r.id))) {
-      results.push(result);
-      options.onResult?.(result);
-    }
+    results.push(...found.filter((r) => selects(options.only, r.id)));
   };
   const wanted = (group: string) => idsOf(group).some((id) => selects(options.only, id));
 
@@ -78,7 +73,10 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
       add(
         options.backendUrl
           ? await backendChecks(emulator, options.backendUrl)
-          : skipAll('backend', 'no backend endpoint given (--backend-url URL, like your /api/whoami)'),
+          : skipAll(
+              'backend',
+              'no backend endpoint given (--backend-url URL, or "check": { "backendUrl" } in addon.config.json)',
+            ),
       );
     add(runFindings(emulator));
   } finally {
