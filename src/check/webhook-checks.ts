@@ -2,6 +2,7 @@ import type { Emulator } from '../emulator/create-emulator.js';
 import { deliveryHeaders } from '../webhooks/delivery-request.js';
 import { postOnce, type AttemptOutcome } from '../webhooks/http-attempt.js';
 import { describeWrites, writesDuring } from './api-writes.js';
+import { idsOf } from './check-list.js';
 import type { CheckResult } from './check-result.js';
 import {
   alteredBody,
@@ -44,12 +45,7 @@ export async function webhookChecks(emulator: Emulator, receiver: Receiver): Pro
       subject,
     ),
   ];
-  const rest = [
-    'webhook.duplicate',
-    ...REFUSALS.map(([id]) => id),
-    ...ACCEPTANCES.map(([id]) => id),
-    'webhook.concurrent',
-  ];
+  const rest = idsOf('webhook').filter((id) => id !== 'webhook.valid-delivery');
   if (!outcome.response) {
     const reason = `the receiver did not answer the genuine delivery (${outcome.error})`;
     return [...results, ...rest.map((id) => resultOf(id, skip(reason), 0, subject))];
