@@ -1,12 +1,16 @@
+import { wordedPattern } from './pattern-words.js';
 /**
  * The forms of the ids an installation is named by (docs/limits.md#names-and-ids): the settings,
- * the control API, fault rules and state files check them. A module of their own, with no imports,
+ * the control API, fault rules and state files check them. A module of their own, importing only
+ * the words of patterns,
  * so that checking an org id in a fault rule or a state file does not load the emulator's settings
  * (and through them every resource).
  */
 
 /** Reverse-domain app id, e.g. com.example.invoice-helper. */
 export const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
+wordedPattern(APP_ID, 'a reverse-domain app id like com.example.my-addon');
 
 /** An organization or user id: 1-64 letters, digits or `_.:-`, starting with a letter or digit. */
 export const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+wordedPattern(PLAIN_ID, '1 to 64 letters, digits and _ . : -, starting with a letter or digit');

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FieldProblem } from './errors.js';
+import { wordsOfPattern } from './pattern-words.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
@@ -68,6 +69,13 @@ const atMost = (noun: string) => (p: Params) => `must have at most ${plural(p.li
 const atLeast = (noun: string) => (p: Params) =>
   p.limit === 1 ? 'must not be empty' : `must have at least ${plural(p.limit, noun)}`;
 
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'an email address',
+  date: 'a date like 2026-11-24',
+  'date-time': 'a date and time like 2026-11-24T09:30:00Z',
+  uri: 'a URL',
+};
+
 /** Our words where ajv's read poorly (`must be <= 100`, `must NOT have more than 2 items`). */
 const WORDS: Record<string, (params: Params) => string> = {
   required: () => 'is required',
@@ -85,8 +93,10 @@ const WORDS: Record<string, (params: Params) => string> = {
   minItems: atLeast('item'),
   maxProperties: atMost('field'),
   minProperties: atLeast('field'),
+  pattern: (p) => `must be ${wordsOfPattern(p.pattern as string)}`,
+  format: (p) => `must be ${FORMAT_WORDS[p.format as string] ?? `in the ${String(p.format)} format`}`,
 };
 
-/** ajv's own message for the rest: `must match format "email"`, `must match pattern "^[A-Z]{3}$"`. */
+/** ajv's own message for the rest, the keywords no schema of ours uses. */
 const messageOf = ({ keyword, params, message }: SchemaError): string =>
   WORDS[keyword]?.(params as Params) ?? message ?? 'is invalid';

@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import { readJsonFile } from '../json-file.js';
 import { CONFIG_BOUNDS, MAX_FAULT_RULES } from '../limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
+import { HTTP_URL } from '../pattern-words.js';
 
 /**
  * `addon.config.json` in the working directory: the add-on's defaults for `addon dev` and `addon
@@ -56,7 +57,7 @@ const schema = {
     check: {
       type: 'object',
       additionalProperties: false,
-      properties: { backendUrl: { type: 'string', pattern: '^https?://', maxLength: 2000 } },
+      properties: { backendUrl: { type: 'string', pattern: HTTP_URL, maxLength: 2000 } },
     },
     webhooks: {
       type: 'array',

@@ -4,6 +4,7 @@ import { invalid, notFound } from '../errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import type { ListWindow } from './collection-service.js';
 import { mergePatch } from './merge-patch.js';
+import { wordedPattern } from '../pattern-words.js';
 
 /**
  * The add-on's own data in an organization: its configuration (one JSON object) and a key-value
@@ -39,7 +40,12 @@ export const addonScope = ({ orgId, appId }: AddonOwner): string => `${orgId}/${
 export const CONFIG_ID = 'config';
 export const MAX_CONFIG_KEYS = 200;
 /** What a storage key may be: it is a path segment of the API. */
-export const STORAGE_KEY = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' } as const;
+export const STORAGE_KEY = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: wordedPattern('^[A-Za-z0-9._:-]+$', 'letters, digits and . _ : -'),
+} as const;
 
 export function createAddonConfigService({ store, clock }: { store: Store; clock: Clock }): AddonConfigService {
   const current = (owner: AddonOwner): Doc =>

@@ -1,4 +1,5 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { wordedPattern } from '../pattern-words.js';
 
 /**
  * JSON-schema building blocks of the resource definitions (and so of the OpenAPI document). They are
@@ -17,12 +18,16 @@ export type { Static, TSchema };
 export const text = (maxLength: number, extra: JsonSchema = {}) => Type.String({ maxLength, ...extra });
 export const requiredText = (maxLength: number) => text(maxLength, { minLength: 1 });
 export const money = Type.Number({ minimum: 0, maximum: 1e12 });
-export const currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' });
+export const currency = Type.String({
+  pattern: wordedPattern('^[A-Z]{3}$', 'a three-letter ISO 4217 code like USD'),
+  description: 'ISO 4217 code',
+});
 export const date = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const timestamp = Type.String({ format: 'date-time' });
 export const ID_PATTERN = '[A-Za-z0-9]+';
 /** The id of a record whose resource has this prefix: `cus_8f3a2b1c9d0e4f5a`. */
-export const id = (prefix: string) => Type.String({ pattern: `^${prefix}_${ID_PATTERN}$`, maxLength: 64 });
+export const id = (prefix: string) =>
+  Type.String({ pattern: wordedPattern(`^${prefix}_${ID_PATTERN}$`, `an id like ${prefix}_0a1b2c3d`), maxLength: 64 });
 
 /** One of a list of strings, as `enum` (which words its errors better than TypeBox's union of literals). */
 export const oneOf = <const V extends readonly string[]>(values: V, extra: JsonSchema = {}): TUnsafe<V[number]> =>
@@ -45,7 +50,12 @@ export const address = strict({
   city: Type.Optional(text(100)),
   region: Type.Optional(text(100)),
   postalCode: Type.Optional(text(20)),
-  country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 code' })),
+  country: Type.Optional(
+    Type.String({
+      pattern: wordedPattern('^[A-Z]{2}$', 'a two-letter ISO 3166-1 code like DE'),
+      description: 'ISO 3166-1 alpha-2 code',
+    }),
+  ),
 });
 
 /** A plain object schema, of the control API's bodies and queries and of the schemas `defineResource` derives. */

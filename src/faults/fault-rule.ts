@@ -3,6 +3,7 @@ import { parseDuration } from '../duration.js';
 import { ApiError } from '../errors.js';
 import { PLAIN_ID } from '../installation-ids.js';
 import { API_EFFECTS, FAULT_EFFECTS, WEBHOOK_EFFECTS, type EffectFields } from './effects.js';
+import { wordedPattern } from '../pattern-words.js';
 
 /**
  * One fault rule, in the one shape that `addon.config.json`, the control API (and so the CLI) and
@@ -35,7 +36,12 @@ export interface FaultRule extends FaultRuleSpec {
 const EFFECT_VALUES = {
   flag: { type: 'boolean', const: true },
   status: { type: 'integer', minimum: 400, maximum: 599 },
-  ms: { type: ['integer', 'string'], minimum: 0, maximum: 600_000, pattern: '^\\d{1,6}(-\\d{1,6})?$' },
+  ms: {
+    type: ['integer', 'string'],
+    minimum: 0,
+    maximum: 600_000,
+    pattern: wordedPattern('^\\d{1,6}(-\\d{1,6})?$', 'milliseconds, like 200, or a range, like 100-500'),
+  },
   duration: { type: 'string', minLength: 1, maxLength: 50 },
 };
 
@@ -46,7 +52,11 @@ export const FAULT_RULE_SCHEMA = {
   properties: {
     target: { type: 'string', enum: ['api', 'webhooks'] },
     method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-    path: { type: 'string', pattern: '^/[A-Za-z0-9_.*/{}-]*$', maxLength: 200 },
+    path: {
+      type: 'string',
+      pattern: wordedPattern('^/[A-Za-z0-9_.*/{}-]*$', 'a path under /api/addon/v1, like /invoices or /invoices/*'),
+      maxLength: 200,
+    },
     orgId: { type: 'string', pattern: PLAIN_ID.source },
     event: { type: 'string', minLength: 1, maxLength: 100 },
     probability: { type: 'number', minimum: 0, maximum: 1 },

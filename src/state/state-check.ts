@@ -11,6 +11,7 @@ import { checkJson } from '../json-bounds.js';
 import { STATE_BOUNDS } from '../limits.js';
 import { MAX_URL_LENGTH } from '../webhooks/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type OrganizationState, type StateFile } from './state-file.js';
+import { HTTP_URL } from '../pattern-words.js';
 
 /**
  * Checks a whole state file before anything changes: its format and version, every record against
@@ -142,7 +143,7 @@ const subscription = {
   properties: {
     appId: { type: 'string', pattern: APP_ID.source },
     event: { type: 'string' },
-    webhookUrl: { type: 'string', pattern: '^https?://', maxLength: MAX_URL_LENGTH },
+    webhookUrl: { type: 'string', pattern: HTTP_URL, maxLength: MAX_URL_LENGTH },
     isActive: { type: 'boolean' },
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -3,6 +3,7 @@ import type { Doc, Store } from '../store/store.js';
 import { checkJson } from '../json-bounds.js';
 import { BODY_BOUNDS, INBOX_KEEP, MAX_INBOX_BYTES, MAX_INBOXES } from '../limits.js';
 import { verifyWebhookSignature } from './signature.js';
+import { wordedPattern } from '../pattern-words.js';
 
 /** What the built-in inbox recorded of one request. */
 export interface InboxEntry {
@@ -25,7 +26,7 @@ export interface InboxListing {
 }
 
 /** What an inbox may be called (`/inbox/<name>`): a pattern for the routes that name one. */
-export const INBOX_NAME = '^[A-Za-z0-9._-]{1,64}$';
+export const INBOX_NAME = wordedPattern('^[A-Za-z0-9._-]{1,64}$', '1 to 64 letters, digits and . _ -');
 
 /** One scope per inbox name; each entry also holds its arrival number `n` and its `size` in bytes. */
 const COLLECTION = 'inbox';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordedPattern } from '../../src/pattern-words.js';
 import { compileSchema, describeError, problemOf } from '../../src/validator.js';
 
 const schema = {
@@ -61,7 +62,7 @@ describe('a validation error in words', () => {
       'rate must be less than 2',
       'flag must be true',
       'status must be one of draft, sent',
-      'email must match format "email"',
+      'email must be an email address',
       'tags must have at least 2 items',
       'values must have at most 1 field',
     ]);
@@ -73,6 +74,21 @@ describe('a validation error in words', () => {
       'values must not be empty',
     ]);
     expect(problems({ name: 1, quantity: 1.5 })).toEqual(['name must be string or null', 'quantity must be integer']);
+  });
+
+  it('says what a pattern means, never the pattern itself', () => {
+    const worded = wordedPattern('^[A-Z]{3}$', 'a three-letter code like USD');
+    const validate = compileSchema({
+      type: 'object',
+      properties: { code: { type: 'string', pattern: worded }, other: { type: 'string', pattern: '^x+$' } },
+    });
+    expect(validate({ code: 'usd', other: 'y' })).toBe(false);
+    const said = validate.errors!.map((error) => describeError(error));
+    expect(said).toEqual([
+      'code must be a three-letter code like USD',
+      'other must be in the form the field takes (see the docs)',
+    ]);
+    expect(said.join('\n')).not.toMatch(/\^|\$|\[A-Z\]/);
   });
 
   it('reads text as text: numbers are coerced there, never in JSON as sent', () => {
