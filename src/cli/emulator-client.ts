@@ -16,6 +16,12 @@ const CALL_MARGIN_MS = 30_000;
 /** `--emulator URL`, else ADDON_EMULATOR_URL, else the default address of `addon dev`. */
 export function emulatorUrl(flag?: string): string {
   const url = flag ?? currentIo().env.ADDON_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
+  const [, scheme, port] = /^([a-z][a-z0-9+.-]*):\/\/[^/:]*(?::(\d+))?/i.exec(url) ?? [];
+  // Said before new URL() is asked: it calls a port out of range and an ftp: address merely "invalid".
+  if (scheme && !/^https?$/i.test(scheme))
+    throw new UserError(`the emulator's address must be http: or https:, not ${scheme}: (${url})`);
+  if (port !== undefined && Number(port) > 65535)
+    throw new UserError(`the port of ${url} is out of range: ports go from 1 to 65535`);
   try {
     return new URL(url).origin;
   } catch {

@@ -18,7 +18,7 @@ import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
 import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
 import { reportFailure } from './failure-report.js';
-import { paints } from './output.js';
+import { color, paints } from './output.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -28,7 +28,9 @@ export function program(io: CliIo): Command {
   // Before the commands are added: each takes its output and exit handling from its parent as it is made.
   const cli = new Command('addon')
     .description("Local developer kit for the accounting service's add-on platform")
-    .version(version)
+    .version(version, '-v, --version', 'print the version')
+    // Read before commander parses (withoutColorFlag), so it works after any command; here for --help.
+    .option('--no-color', 'no colour in the output (as NO_COLOR=1; FORCE_COLOR=1 forces it)')
     .enablePositionalOptions()
     .configureOutput(outputTo(io))
     .exitOverride();
@@ -53,14 +55,27 @@ export function program(io: CliIo): Command {
  * directory, and answers its exit code (`cli`, the whole `addon` program unless a test gives another).
  * A user error is one line on stderr and a non-zero exit; a bug says it is one and keeps its stack.
  */
-export async function runCli(args: string[], io: CliIo, cli = program(io)): Promise<number> {
+export async function runCli(args: string[], given: CliIo, cli?: Command): Promise<number> {
+  const { args: rest, io } = withoutColorFlag(args, given);
+  const run = cli ?? program(io);
   return withIo(io, async () => {
     try {
-      await cli.parseAsync(args, { from: 'user' });
+      await run.parseAsync(rest, { from: 'user' });
     } catch (error) {
       setExitCode(reportFailure(error));
     }
   });
+}
+
+/**
+ * `--no-color`, anywhere before a `--` (what follows belongs to `addon exec`'s command): the run as
+ * with NO_COLOR set, whichever command it is.
+ */
+function withoutColorFlag(args: string[], io: CliIo): { args: string[]; io: CliIo } {
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  if (!args.slice(0, end).includes('--no-color')) return { args, io };
+  const rest = [...args.slice(0, end).filter((arg) => arg !== '--no-color'), ...args.slice(end)];
+  return { args: rest, io: { ...io, env: { ...io.env, NO_COLOR: '1' } } };
 }
 
 /** bin/addon.js: the CLI on the process's own streams, environment and directory. */
@@ -80,7 +95,14 @@ export async function main(args: string[]): Promise<void> {
 const outputTo = (io: CliIo): OutputConfiguration => ({
   writeOut: (text: string) => void io.stdout.write(text),
   writeErr: (text: string) => void io.stderr.write(text),
-  outputError: (text: string, write: (text: string) => void) => write(text.trimEnd().replace(/\n+/g, ' ') + '\n'),
+  // One prefix for every error, commander's usage errors too: `addon: unknown command 'frobnicate'`.
+  outputError: (text: string, write: (text: string) => void) => {
+    const line = text
+      .trimEnd()
+      .replace(/\n+/g, ' ')
+      .replace(/^error: /, '');
+    write(`${paints(io.stderr, io) ? color.red('addon:') : 'addon:'} ${line}\n`);
+  },
   getOutHelpWidth: () => io.stdout.columns ?? 80,
   getErrHelpWidth: () => io.stderr.columns ?? 80,
   getOutHasColors: () => paints(io.stdout, io),

@@ -10,8 +10,17 @@ import { currentIo, type CliIo, type CliStream } from './cli-io.js';
  */
 export const color = new Chalk({ level: 1 });
 
-/** Whether `stream` of `io` shows colour; commander's help and errors ask it too. */
-export const paints = (stream: CliStream, io: CliIo): boolean => stream.isTTY === true && io.env.NO_COLOR === undefined;
+/**
+ * Whether `stream` of `io` shows colour; commander's help and errors ask it too. NO_COLOR (or
+ * `--no-color`) turns it off; FORCE_COLOR turns it on where the stream is no terminal (a CI log that
+ * renders colour), `FORCE_COLOR=0` off; else a terminal has it.
+ */
+export function paints(stream: CliStream, io: CliIo): boolean {
+  if (io.env.NO_COLOR !== undefined) return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  return stream.isTTY === true;
+}
 
 function writeLine(pick: (io: CliIo) => CliStream, text: string): void {
   const io = currentIo();

@@ -73,7 +73,7 @@ describe('flags: one line in the words of the CLI', () => {
   it('a port out of range (a usage error, exit 2), and a host that does not exist', async () => {
     expectOneLine(
       await cli(['dev', '--no-open', '--ephemeral', '--port', '99999']),
-      "error: option '-p, --port <n>' argument '99999' is invalid. expected a port, 0 to 65535",
+      "addon: option '-p, --port <n>' argument '99999' is invalid. expected a port, 0 to 65535",
       2,
     );
     expectOneLine(

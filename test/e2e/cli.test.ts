@@ -163,7 +163,7 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
     const unknownField = await cli(['exec', '--', 'true'], { cwd: dir });
     expectOneLine(unknownField);
     expect(unknownField.stderr).toMatch(/scope is not a known field/);
-    expectOneLine(await cli(['dev', '--rate-limit', 'many']), /^error: option '--rate-limit <n>'/, 2);
+    expectOneLine(await cli(['dev', '--rate-limit', 'many']), /^addon: option '--rate-limit <n>'/, 2);
     expectOneLine(await cli(['dev', '--app-id', 'noreverse', '--ephemeral', '--no-open']));
   });
 });

@@ -12,20 +12,22 @@ describe("commander's own output goes to the injected streams", () => {
     expect(help).toMatchObject({ exitCode: 0, stderr: '' });
     expect(help.stdout).toMatch(/^Usage: addon \[options\] \[command\]\n/);
     expect(help.stdout).toMatch(/^ +token \[options\] +mint a session token/m);
-    expect(await addonInProcess(['--version'])).toEqual({ exitCode: 0, stdout: `${version}\n`, stderr: '' });
+    for (const flag of ['--version', '-v'])
+      expect(await addonInProcess([flag])).toEqual({ exitCode: 0, stdout: `${version}\n`, stderr: '' });
   });
 });
 
 describe('a usage error', () => {
   it.each([
-    [['tokn'], "error: unknown command 'tokn' (Did you mean token?)"],
-    [['token', '--jsn'], "error: unknown option '--jsn' (Did you mean --json?)"],
-    [['trigger'], "error: missing required argument 'event'"],
+    [['tokn'], "addon: unknown command 'tokn' (Did you mean token?)"],
+    [['token', '--jsn'], "addon: unknown option '--jsn' (Did you mean --json?)"],
+    [['trigger'], "addon: missing required argument 'event'"],
     [
       ['deliveries', '--limit', 'many'],
-      "error: option '-n, --limit <n>' argument 'many' is invalid. expected a whole number",
+      "addon: option '-n, --limit <n>' argument 'many' is invalid. expected a whole number",
     ],
-    [['clock', 'advance', '1h', '2h'], "error: too many arguments for 'advance'. Expected 1 argument but got 2."],
+    [['clock', 'advance', '1h', '2h'], "addon: too many arguments for 'advance'. Expected 1 argument but got 2."],
+    [['clock', 'advance', '-5m'], 'addon: the emulated clock only moves forward: give a positive duration, like 5m'],
   ])('addon %j is exit 2 and one line on stderr', async (args, line) => {
     expect(await addonInProcess(args)).toEqual({ exitCode: 2, stdout: '', stderr: `${line}\n` });
   });
@@ -44,6 +46,15 @@ describe('a user error', () => {
       stdout: '',
       stderr: 'addon: "not a url" is not a URL; pass the emulator\'s address, like http://127.0.0.1:4455\n',
     });
+  });
+
+  it('says what is wrong with an emulator address: its scheme, or its port', async () => {
+    expect((await addonInProcess(['clock', '--emulator', 'http://127.0.0.1:99999'])).stderr).toBe(
+      'addon: the port of http://127.0.0.1:99999 is out of range: ports go from 1 to 65535\n',
+    );
+    expect((await addonInProcess(['clock', '--emulator', 'ftp://127.0.0.1:4455'])).stderr).toBe(
+      "addon: the emulator's address must be http: or https:, not ftp: (ftp://127.0.0.1:4455)\n",
+    );
   });
 
   it('reads the environment it is given, not the process environment', async () => {
@@ -79,5 +90,21 @@ describe('colour belongs to the stream: painted on a terminal, plain elsewhere a
       const refused = await addonInProcess(['faults', 'add', '--emulator', url], options);
       expect(refused.stderr, JSON.stringify(options)).toMatch(/^addon: name an effect/);
     }
+  });
+
+  it('takes --no-color after any command, and FORCE_COLOR where there is no terminal', async () => {
+    const plain = await addonInProcess(['faults', '--emulator', url, '--no-color'], { tty: true });
+    expect(plain.stdout).toMatch(/^No fault rules/);
+    const forced = await addonInProcess(['faults', '--emulator', url], { tty: false, env: { FORCE_COLOR: '1' } });
+    expect(forced.stdout.startsWith(`${dim}No fault rules`)).toBe(true);
+    const off = await addonInProcess(['faults', '--emulator', url], { tty: true, env: { FORCE_COLOR: '0' } });
+    expect(off.stdout).toMatch(/^No fault rules/);
+  });
+
+  it('clears a fault rule by the number the list shows', async () => {
+    const added = await addonInProcess(['faults', 'add', '--status', '503', '--json', '--emulator', url]);
+    const { id } = JSON.parse(added.stdout) as { id: string };
+    const cleared = await addonInProcess(['faults', 'clear', id.replace('flt_', ''), '--emulator', url]);
+    expect(cleared).toMatchObject({ exitCode: 0, stdout: 'Cleared 1 fault rule.\n' });
   });
 });

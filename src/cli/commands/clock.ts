@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ClockState } from '../../clock.js';
+import { UserError } from '../../errors.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
 
@@ -12,7 +13,15 @@ export function clockCommand(program: Command): void {
     show,
   );
   againstEmulator(
-    clock.command('advance <duration>').description('move the clock forward, like 90s, 5m, 1h or 1h30m'),
+    clock
+      .command('advance <duration>')
+      .description('move the clock forward, like 90s, 5m, 1h or 1h30m')
+      // `-5m` is a duration to refuse in words, not an unknown option.
+      .allowUnknownOption()
+      .hook('preAction', (command) => {
+        if (String(command.args[0]).startsWith('-'))
+          throw new UserError('the emulated clock only moves forward: give a positive duration, like 5m', 2);
+      }),
     'print as JSON',
     (emulator, _flags: EmulatorFlags, by: string) =>
       emulator.post<ClockState>('/clock/advance', { by }, { by: 'the duration' }),

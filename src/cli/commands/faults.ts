@@ -79,8 +79,13 @@ export function faultsCommand(program: Command): void {
   againstEmulator(
     faults.command('clear [id]').description('remove one fault rule, or all of them'),
     'print as JSON',
-    (emulator, _flags: EmulatorFlags, id?: string) =>
-      emulator.delete<{ cleared: number }>(id ? `/faults/${encodeURIComponent(id)}` : '/faults', { id: 'the rule id' }),
+    (emulator, _flags: EmulatorFlags, given?: string) => {
+      // `addon faults clear 1` is flt_1: the number is what a person reads off the list.
+      const id = given && /^\d+$/.test(given) ? `flt_${given}` : given;
+      return emulator.delete<{ cleared: number }>(id ? `/faults/${encodeURIComponent(id)}` : '/faults', {
+        id: 'the rule id',
+      });
+    },
     ({ cleared }) => println(`Cleared ${cleared} fault rule${cleared === 1 ? '' : 's'}.`),
   );
 }
