@@ -101,6 +101,20 @@ describe('colour belongs to the stream: painted on a terminal, plain elsewhere a
     expect(off.stdout).toMatch(/^No fault rules/);
   });
 
+  it('says of an empty list what its filter was', async () => {
+    expect((await addonInProcess(['deliveries', '--emulator', url])).stdout).toBe('No deliveries yet.\n');
+    const filtered = await addonInProcess([
+      'deliveries',
+      '--status',
+      'failed',
+      '--event',
+      'invoice.paid',
+      '--emulator',
+      url,
+    ]);
+    expect(filtered.stdout).toBe('No failed invoice.paid deliveries.\n');
+  });
+
   it('clears a fault rule by the number the list shows', async () => {
     const added = await addonInProcess(['faults', 'add', '--status', '503', '--json', '--emulator', url]);
     const { id } = JSON.parse(added.stdout) as { id: string };

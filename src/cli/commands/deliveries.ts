@@ -14,6 +14,12 @@ interface ListFlags extends EmulatorFlags {
   limit: number;
 }
 
+/** What an empty list says: of the filter when there is one (`No failed invoice.paid deliveries.`). */
+function noneSaid({ status, event }: ListFlags): string {
+  if (!status && !event) return 'No deliveries yet.';
+  return `No ${[status, event].filter(Boolean).join(' ')} deliveries.`;
+}
+
 /** `addon deliveries`: the delivery log, one delivery with its attempts, and replay. */
 export function deliveriesCommand(program: Command): void {
   const deliveries = againstEmulator(
@@ -31,9 +37,9 @@ export function deliveriesCommand(program: Command): void {
       const fields = { event: '--event', status: '--status', limit: '--limit' };
       return (await emulator.get<{ data: Delivery[] }>(`/deliveries?${query}`, fields)).data;
     },
-    (data) => {
+    (data, { flags }) => {
       data.forEach((delivery) => println(deliveryLine(delivery)));
-      if (!data.length) println(color.dim('No deliveries yet.'));
+      if (!data.length) println(color.dim(noneSaid(flags)));
     },
   );
 
