@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, type OutputConfiguration } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { clockCommand } from './commands/clock.js';
+import { completionCommand } from './commands/completion.js';
 import { deliveriesCommand } from './commands/deliveries.js';
 import { inboxCommand } from './commands/inbox.js';
 import { devCommand } from './commands/dev.js';
@@ -45,6 +46,7 @@ export function program(io: CliIo): Command {
     execCommand,
     checkCommand,
     initCommand,
+    completionCommand,
   ];
   for (const add of [...commands, ...more]) add(cli);
   return cli;
