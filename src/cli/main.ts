@@ -19,6 +19,7 @@ import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
 import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
 import { reportFailure } from './failure-report.js';
+import { addExamples } from './help-examples.js';
 import { color, paints } from './output.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -49,6 +50,7 @@ export function program(io: CliIo): Command {
     completionCommand,
   ];
   for (const add of [...commands, ...more]) add(cli);
+  addExamples(cli);
   return cli;
 }
 

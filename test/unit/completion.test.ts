@@ -46,3 +46,14 @@ describe('addon completion', () => {
     expect(tcsh.stderr).toMatch(/^addon: .*tcsh.*bash, zsh, fish/);
   });
 });
+
+describe("each command's --help", () => {
+  it('has examples, for every command and subcommand of the program', async () => {
+    const { EXAMPLES, pathOf } = await import('../../src/cli/help-examples.js');
+    const all = (command: Command): Command[] => command.commands.flatMap((c) => [c, ...all(c)]);
+    const paths = all(program(processIo())).map(pathOf);
+    expect(paths.filter((path) => !EXAMPLES[path])).toEqual([]);
+    const help = await addonInProcess(['faults', 'add', '--help']);
+    expect(help.stdout).toMatch(/\nExamples:\n {2}addon faults add --path \/invoices --status 503 --times 2\n/);
+  });
+});

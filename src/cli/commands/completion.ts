@@ -8,14 +8,6 @@ export function completionCommand(program: Command): void {
     .command('completion')
     .description('print the completion script for your shell')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
-    .addHelpText(
-      'after',
-      `
-Examples:
-  eval "$(addon completion bash)"          # in ~/.bashrc
-  eval "$(addon completion zsh)"           # in ~/.zshrc
-  addon completion fish > ~/.config/fish/completions/addon.fish`,
-    )
     .action((shell: Shell) => {
       currentIo().stdout.write(completionScript(shell, program));
     });
