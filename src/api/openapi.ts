@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ScopeList } from '../auth/scopes.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import { errorResponse, nameOf } from './schemas.js';
+import { errorResponse, named, nameOf } from './schemas.js';
 
 /** The OpenAPI document of the emulated API, made on its first request. */
 export interface OpenApiDocument {
@@ -54,7 +54,10 @@ async function build(context: OpenApiContext, routes: RouteOptions[]): Promise<u
   withRefs(errorResponse, components);
   const described = routes
     .filter(({ url }) => url.startsWith(API_PREFIX) && !url.endsWith('/openapi.json'))
-    .map((route) => ({ ...route, schema: withRefs(withErrors(route), components) as RouteOptions['schema'] }));
+    .map((route) => ({
+      ...route,
+      schema: withRefs(withErrors(withDescribedDefaults(route)), components) as RouteOptions['schema'],
+    }));
   for (const [name, schema] of components) app.addSchema({ ...(schema as object), $id: name });
   await app.register(swagger, openApiOptions(context));
   await app.register(async (scope) => {
@@ -95,6 +98,46 @@ function withErrors({ method, url, schema = {}, config }: RouteOptions): Record<
 }
 
 const errorRef = { $ref: 'Error#' };
+
+/**
+ * The route with each `default` of its request body's schema moved into that field's description
+ * (`Default: "USD".`), on a copy: the routes' own schemas, which validate, are untouched, and the
+ * defaults apply as before (a create takes them from the definition's schema, `withDefaults` in
+ * collection-service.ts). The document leaves the keyword out because a client generator reads a
+ * field with a `default` as always present: openapi-typescript, with its default options, makes
+ * `currency`, `status` or `taxRate` required in a create body that may leave them out.
+ */
+function withDescribedDefaults(route: RouteOptions): RouteOptions {
+  const body = route.schema?.body;
+  return body === undefined ? route : { ...route, schema: { ...route.schema, body: describedDefaults(body) } };
+}
+
+/** Keywords whose values are data, not schemas: nothing in them is a `default` keyword. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'examples']);
+/** Keywords whose values map names to schemas (a property may be called `default`). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** `schema` without `default` keywords, at any depth, each said in its schema's description instead; names kept. */
+function describedDefaults(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(describedDefaults);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'default') continue;
+    copy[key] = DATA_KEYWORDS.has(key)
+      ? value
+      : SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null
+        ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, describedDefaults(item)]))
+        : describedDefaults(value);
+  }
+  if ('default' in schema) {
+    const { description } = schema as { description?: unknown };
+    const said = `Default: ${JSON.stringify(schema.default)}.`;
+    copy.description = typeof description === 'string' && description ? `${description}. ${said}` : said;
+  }
+  const name = nameOf(schema);
+  return name ? named(name, copy) : copy;
+}
 
 /**
  * `schema` with every named schema in it replaced by a reference to its component (collected in

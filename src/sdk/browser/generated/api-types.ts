@@ -506,10 +506,7 @@ export interface components {
       phone?: string;
       company?: string;
       taxId?: string;
-      /**
-       * @description ISO 4217 code
-       * @default USD
-       */
+      /** @description ISO 4217 code. Default: "USD". */
       currency?: string;
       address?: {
         line1?: string;
@@ -604,15 +601,11 @@ export interface components {
         unitPrice: number;
         productId?: string;
       }[];
-      /**
-       * @description percent, applied to the subtotal
-       * @default 0
-       */
+      /** @description percent, applied to the subtotal. Default: 0. */
       taxRate?: number;
       notes?: string;
       /**
-       * @description initial status
-       * @default draft
+       * @description initial status. Default: "draft".
        * @enum {string}
        */
       status?: 'draft' | 'sent';
@@ -666,21 +659,15 @@ export interface components {
       sku?: string;
       description?: string;
       unitPrice: number;
-      /**
-       * @description ISO 4217 code
-       * @default USD
-       */
+      /** @description ISO 4217 code. Default: "USD". */
       currency?: string;
-      /**
-       * @description percent
-       * @default 0
-       */
+      /** @description percent. Default: 0. */
       taxRate?: number;
-      /** @default 0 */
+      /** @description Default: 0. */
       stockQuantity?: number;
-      /** @default 5 */
+      /** @description Default: 5. */
       lowStockThreshold?: number;
-      /** @default true */
+      /** @description Default: true. */
       isActive?: boolean;
     };
     ProductPatch: {
@@ -724,15 +711,9 @@ export interface components {
     ExpenseCreate: {
       description: string;
       amount: number;
-      /**
-       * @description ISO 4217 code
-       * @default USD
-       */
+      /** @description ISO 4217 code. Default: "USD". */
       currency?: string;
-      /**
-       * @description e.g. travel, meals, software, office
-       * @default general
-       */
+      /** @description e.g. travel, meals, software, office. Default: "general". */
       category?: string;
       /**
        * Format: date
@@ -782,7 +763,7 @@ export interface components {
       description?: string;
       customerId?: string;
       /**
-       * @default normal
+       * @description Default: "normal".
        * @enum {string}
        */
       priority?: 'low' | 'normal' | 'high' | 'urgent';
@@ -835,10 +816,7 @@ export interface components {
     };
     StoreOrderCreate: {
       customerId?: string;
-      /**
-       * @description ISO 4217 code
-       * @default USD
-       */
+      /** @description ISO 4217 code. Default: "USD". */
       currency?: string;
       items: {
         productId?: string;
@@ -855,7 +833,7 @@ export interface components {
         /** @description ISO 3166-1 alpha-2 code */
         country?: string;
       };
-      /** @default 0 */
+      /** @description Default: 0. */
       shippingTotal?: number;
     };
     StoreOrderPatch: {
