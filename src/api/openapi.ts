@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ScopeList } from '../auth/scopes.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
+import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import { errorResponse, named, nameOf } from './schemas.js';
 
 /** The OpenAPI document of the emulated API, made on its first request. */
@@ -65,7 +66,7 @@ async function build(context: OpenApiContext, routes: RouteOptions[]): Promise<u
       scope.route({ method, url, schema, config, handler: noop });
   });
   await app.ready();
-  return app.swagger();
+  return withRateHeaders(app.swagger());
 }
 
 const noop = async () => null;
@@ -139,6 +140,55 @@ function describedDefaults(schema: unknown): unknown {
   return name ? named(name, copy) : copy;
 }
 
+const [LIMIT, REMAINING, RESET, RETRY_AFTER] = RATE_LIMIT_HEADERS;
+const integer = (description: string) => ({
+  description,
+  required: true,
+  schema: { type: 'integer' },
+});
+/** The rate-limit headers (rate-limit-answer.ts; docs/api.md, "Rate limit"), as the document's header components. */
+const RATE_HEADERS = {
+  [LIMIT]: integer('The rate budget: requests per window of this add-on in this organization'),
+  [REMAINING]: integer('Requests left in the window after this one; 0 on the last allowed request and on 429'),
+  [RESET]: integer('Unix time, seconds (rounded up), at which the window ends'),
+  [RETRY_AFTER]: integer('Seconds until the window ends (at least 1)'),
+};
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * `document` with the rate-limit headers declared, once as components and referred to from the
+ * answers that carry them: every answer of an operation that needs a token, but a 401 (the caller is
+ * unknown, so no window applies), and `Retry-After` on the 429. The public catalog has no window.
+ */
+function withRateHeaders<D extends object>(document: D): D {
+  const { paths = {}, components = {} } = document as {
+    paths?: Record<
+      string,
+      Record<
+        string,
+        {
+          security?: unknown[];
+          responses?: Record<string, Record<string, unknown>>;
+        }
+      >
+    >;
+    components?: Record<string, unknown>;
+  };
+  const operations = Object.values(paths).flatMap((item) =>
+    Object.entries(item).flatMap(([method, operation]) => (METHODS.has(method) ? [operation] : [])),
+  );
+  for (const operation of operations) {
+    if (operation.security?.length === 0) continue;
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (status === '401') continue;
+      const names = [LIMIT, REMAINING, RESET, ...(status === '429' ? [RETRY_AFTER] : [])];
+      response.headers = Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+    }
+  }
+  return { ...document, components: { ...components, headers: RATE_HEADERS } };
+}
+
 /**
  * `schema` with every named schema in it replaced by a reference to its component (collected in
  * `components`, with the named schemas inside it replaced in turn).
@@ -174,15 +224,24 @@ function openApiOptions({ settings, scopes, origin }: OpenApiContext): SwaggerOp
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: origin(), description: 'this emulator' }],
-      components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
       security: [{ session: [] }],
     },
     // Named components keep their names (`Customer`, not `def-0`).
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}`,
+    },
     transform: ({ schema, url, route }) => {
       const scope = route.config?.scope;
       const described = scope
-        ? { ...schema, description: `Requires scope \`${scope}\`. ${schema?.description ?? ''}`.trim() }
+        ? {
+            ...schema,
+            description: `Requires scope \`${scope}\`. ${schema?.description ?? ''}`.trim(),
+          }
         : schema;
       return { schema: described, url };
     },

@@ -24,11 +24,17 @@ const committed = (name: string) => readFile(join(ROOT, GENERATED_DIR, name), 'u
 
 /** The parts of the document these tests read. */
 interface Schema {
+  type?: string;
   description?: string;
   properties?: Record<string, Schema>;
 }
+interface Response {
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: unknown }>;
+}
 interface OpenApi {
-  components: { schemas: Record<string, Schema> };
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, Response> }>>;
+  components: { schemas: Record<string, Schema>; headers?: Record<string, { schema: Schema }> };
 }
 
 describe('the OpenAPI document', () => {
@@ -37,6 +43,34 @@ describe('the OpenAPI document', () => {
     const problems = await lintFromString({ source: document, absoluteRef: 'openapi.json', config });
     const summary = problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}`);
     expect(summary).toEqual(['warn operation-4xx-response #/paths/~1api~1addon~1v1~1events~1catalog/get/responses']);
+  });
+
+  it('declares the rate-limit headers once, on every answer of every operation that has a rate window', () => {
+    const { paths, components } = JSON.parse(document) as OpenApi;
+    const declared = Object.entries(components.headers ?? {}).map(([name, { schema }]) => `${name} ${schema.type}`);
+    expect(declared).toEqual([
+      'X-RateLimit-Limit integer',
+      'X-RateLimit-Remaining integer',
+      'X-RateLimit-Reset integer',
+      'Retry-After integer',
+    ]);
+    const rate = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+    const operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ at: `${method} ${path}`, ...operation })),
+    );
+    for (const { at, security, responses } of operations) {
+      for (const [status, { headers = {} }] of Object.entries(responses)) {
+        // No token, no window: the public catalog, and a 401, carry none (docs/api.md, "Rate limit").
+        const expected =
+          security?.length === 0 || status === '401' ? [] : status === '429' ? [...rate, 'Retry-After'] : rate;
+        expect(Object.keys(headers), `${at} ${status}`).toEqual(expected);
+        for (const [name, header] of Object.entries(headers))
+          expect(header).toEqual({ $ref: `#/components/headers/${name}` });
+      }
+    }
+    expect(operations.filter(({ security }) => security?.length === 0).map(({ at }) => at)).toEqual([
+      'get /api/addon/v1/events/catalog',
+    ]);
   });
 
   it('says no `default` in a request body (a generator would make those fields required), but in the description', () => {
@@ -93,7 +127,12 @@ export async function check(base: string, token: string): Promise<string[]> {
   const status: components['schemas']['Invoice']['status'] = 'paid';
   // @ts-expect-error: a status the lifecycle does not have
   const wrong: components['schemas']['Invoice']['status'] = 'lost';
-  return [...names, String(email), invoice.customerId, customer.name, product.name, String(nameless), status, wrong];
+  // The rate-limit headers are numbers, Retry-After on the 429.
+  type List = paths['/api/addon/v1/customers']['get']['responses'];
+  type Headers = [List[200]['headers']['X-RateLimit-Remaining'], List[429]['headers']['Retry-After']];
+  const headers: Headers extends [number, number] ? true : false = true;
+  return [...names, String(email), invoice.customerId, customer.name, product.name, String(nameless), status, wrong,
+    String(headers)];
 }
 `,
     );

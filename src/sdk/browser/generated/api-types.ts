@@ -897,7 +897,16 @@ export interface components {
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The rate budget: requests per window of this add-on in this organization */
+    'X-RateLimit-Limit': number;
+    /** @description Requests left in the window after this one; 0 on the last allowed request and on 429 */
+    'X-RateLimit-Remaining': number;
+    /** @description Unix time, seconds (rounded up), at which the window ends */
+    'X-RateLimit-Reset': number;
+    /** @description Seconds until the window ends (at least 1) */
+    'Retry-After': number;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -919,6 +928,9 @@ export interface operations {
       /** @description A page of customers, oldest first, and their total */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -931,6 +943,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -949,6 +964,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -958,6 +976,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -967,6 +989,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -991,6 +1016,9 @@ export interface operations {
       /** @description The new customer */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1002,6 +1030,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1020,6 +1051,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1029,6 +1063,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1038,6 +1076,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1060,6 +1101,9 @@ export interface operations {
       /** @description The customer */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1071,6 +1115,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1089,6 +1136,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1098,6 +1148,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1107,6 +1160,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1116,6 +1173,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1138,6 +1198,9 @@ export interface operations {
       /** @description Deleted the customer */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -1145,6 +1208,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1163,6 +1229,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1172,6 +1241,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1181,6 +1253,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1190,6 +1266,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1216,6 +1295,9 @@ export interface operations {
       /** @description the customer as updated */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1227,6 +1309,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1245,6 +1330,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1254,6 +1342,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1263,6 +1354,9 @@ export interface operations {
       /** @description A change the record's status does not allow */
       409: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1272,6 +1366,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1281,6 +1379,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1306,6 +1407,9 @@ export interface operations {
       /** @description A page of invoices, oldest first, and their total */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1318,6 +1422,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1336,6 +1443,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1345,6 +1455,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1354,6 +1468,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1378,6 +1495,9 @@ export interface operations {
       /** @description The new invoice */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1389,6 +1509,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1407,6 +1530,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1416,6 +1542,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1425,6 +1555,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1447,6 +1580,9 @@ export interface operations {
       /** @description The invoice */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1458,6 +1594,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1476,6 +1615,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1485,6 +1627,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1494,6 +1639,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1503,6 +1652,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1525,6 +1677,9 @@ export interface operations {
       /** @description Deleted the invoice */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -1532,6 +1687,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1550,6 +1708,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1559,6 +1720,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1568,6 +1732,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1577,6 +1745,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1603,6 +1774,9 @@ export interface operations {
       /** @description the invoice as updated */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1614,6 +1788,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1632,6 +1809,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1641,6 +1821,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1650,6 +1833,9 @@ export interface operations {
       /** @description A change the record's status does not allow */
       409: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1659,6 +1845,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1668,6 +1858,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1693,6 +1886,9 @@ export interface operations {
       /** @description A page of products, oldest first, and their total */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1705,6 +1901,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1723,6 +1922,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1732,6 +1934,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1741,6 +1947,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1765,6 +1974,9 @@ export interface operations {
       /** @description The new product */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1776,6 +1988,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1794,6 +2009,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1803,6 +2021,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1812,6 +2034,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1834,6 +2059,9 @@ export interface operations {
       /** @description The product */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1845,6 +2073,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1863,6 +2094,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1872,6 +2106,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1881,6 +2118,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1890,6 +2131,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1912,6 +2156,9 @@ export interface operations {
       /** @description Deleted the product */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -1919,6 +2166,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1937,6 +2187,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1946,6 +2199,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1955,6 +2211,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1964,6 +2224,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1990,6 +2253,9 @@ export interface operations {
       /** @description the product as updated */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2001,6 +2267,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2019,6 +2288,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2028,6 +2300,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2037,6 +2312,9 @@ export interface operations {
       /** @description A change the record's status does not allow */
       409: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2046,6 +2324,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2055,6 +2337,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2080,6 +2365,9 @@ export interface operations {
       /** @description A page of expenses, oldest first, and their total */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2092,6 +2380,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2110,6 +2401,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2119,6 +2413,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2128,6 +2426,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2152,6 +2453,9 @@ export interface operations {
       /** @description The new expense */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2163,6 +2467,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2181,6 +2488,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2190,6 +2500,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2199,6 +2513,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2221,6 +2538,9 @@ export interface operations {
       /** @description The expense */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2232,6 +2552,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2250,6 +2573,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2259,6 +2585,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2268,6 +2597,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2277,6 +2610,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2299,6 +2635,9 @@ export interface operations {
       /** @description Deleted the expense */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -2306,6 +2645,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2324,6 +2666,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2333,6 +2678,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2342,6 +2690,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2351,6 +2703,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2377,6 +2732,9 @@ export interface operations {
       /** @description the expense as updated */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2388,6 +2746,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2406,6 +2767,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2415,6 +2779,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2424,6 +2791,9 @@ export interface operations {
       /** @description A change the record's status does not allow */
       409: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2433,6 +2803,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2442,6 +2816,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2467,6 +2844,9 @@ export interface operations {
       /** @description A page of tickets, oldest first, and their total */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2479,6 +2859,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2497,6 +2880,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2506,6 +2892,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2515,6 +2905,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2539,6 +2932,9 @@ export interface operations {
       /** @description The new ticket */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2550,6 +2946,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2568,6 +2967,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2577,6 +2979,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2586,6 +2992,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2608,6 +3017,9 @@ export interface operations {
       /** @description The ticket */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2619,6 +3031,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2637,6 +3052,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2646,6 +3064,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2655,6 +3076,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2664,6 +3089,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2686,6 +3114,9 @@ export interface operations {
       /** @description Deleted the ticket */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -2693,6 +3124,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2711,6 +3145,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2720,6 +3157,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2729,6 +3169,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2738,6 +3182,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2764,6 +3211,9 @@ export interface operations {
       /** @description the ticket as updated */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2775,6 +3225,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2793,6 +3246,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2802,6 +3258,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2811,6 +3270,9 @@ export interface operations {
       /** @description A change the record's status does not allow */
       409: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2820,6 +3282,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2829,6 +3295,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2854,6 +3323,9 @@ export interface operations {
       /** @description A page of orders, oldest first, and their total */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2866,6 +3338,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2884,6 +3359,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2893,6 +3371,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2902,6 +3384,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2926,6 +3411,9 @@ export interface operations {
       /** @description The new store order */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2937,6 +3425,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2955,6 +3446,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2964,6 +3458,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2973,6 +3471,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2995,6 +3496,9 @@ export interface operations {
       /** @description The store order */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3006,6 +3510,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3024,6 +3531,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3033,6 +3543,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3042,6 +3555,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3051,6 +3568,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3073,6 +3593,9 @@ export interface operations {
       /** @description Deleted the store order */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -3080,6 +3603,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3098,6 +3624,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3107,6 +3636,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3116,6 +3648,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3125,6 +3661,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3151,6 +3690,9 @@ export interface operations {
       /** @description the store order as updated */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3162,6 +3704,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3180,6 +3725,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3189,6 +3737,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3198,6 +3749,9 @@ export interface operations {
       /** @description A change the record's status does not allow */
       409: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3207,6 +3761,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3216,6 +3774,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3236,6 +3797,9 @@ export interface operations {
       /** @description The add-on's configuration */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3247,6 +3811,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3265,6 +3832,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3274,6 +3844,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3283,6 +3857,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3309,6 +3886,9 @@ export interface operations {
       /** @description The add-on's configuration */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3320,6 +3900,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3338,6 +3921,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3347,6 +3933,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3356,6 +3946,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3376,6 +3969,9 @@ export interface operations {
       /** @description Reset */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -3383,6 +3979,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3401,6 +4000,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3410,6 +4012,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3419,6 +4025,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3445,6 +4054,9 @@ export interface operations {
       /** @description The add-on's configuration */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3456,6 +4068,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3474,6 +4089,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3483,6 +4101,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3492,6 +4114,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3517,6 +4142,9 @@ export interface operations {
       /** @description A page of entries, in order of first creation */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3529,6 +4157,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3547,6 +4178,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3556,6 +4190,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3565,6 +4203,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3587,6 +4228,9 @@ export interface operations {
       /** @description The entry */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3598,6 +4242,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3616,6 +4263,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3625,6 +4275,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3634,6 +4287,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3643,6 +4300,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3671,6 +4331,9 @@ export interface operations {
       /** @description The entry, replaced */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3682,6 +4345,9 @@ export interface operations {
       /** @description The entry, created */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3693,6 +4359,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3711,6 +4380,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3720,6 +4392,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3729,6 +4404,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3738,6 +4417,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3760,6 +4442,9 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -3767,6 +4452,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3785,6 +4473,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3794,6 +4485,9 @@ export interface operations {
       /** @description No such record in this organization */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3803,6 +4497,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3812,6 +4510,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3862,6 +4563,9 @@ export interface operations {
       /** @description The subscription, replaced or re-activated */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3873,6 +4577,9 @@ export interface operations {
       /** @description The subscription, created */
       201: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3884,6 +4591,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3902,6 +4612,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3911,6 +4624,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3920,6 +4637,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3940,6 +4660,9 @@ export interface operations {
       /** @description Every subscription, active or disabled */
       200: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3952,6 +4675,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3970,6 +4696,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3979,6 +4708,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3988,6 +4721,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4014,6 +4750,9 @@ export interface operations {
       /** @description Unsubscribed */
       204: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
@@ -4021,6 +4760,9 @@ export interface operations {
       /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
       400: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4039,6 +4781,9 @@ export interface operations {
       /** @description The session lacks the scope this call needs (the body names requiredScope and grantedScopes) */
       403: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4048,6 +4793,10 @@ export interface operations {
       /** @description The rate limit of the add-on in this organization is reached: wait Retry-After seconds */
       429: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4057,6 +4806,9 @@ export interface operations {
       /** @description Error (the same shape for every status; see docs/api.md) */
       default: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
