@@ -81,18 +81,24 @@ const ERRORS: Record<number, string> = {
   429: 'The rate limit of the add-on in this organization is reached: wait Retry-After seconds',
 };
 
-/** The error statuses a route may answer, each documented, beside `default` for any other. */
+/**
+ * The error statuses a route may answer, each documented, beside `default` for any other. A public
+ * route (the event catalog) has no token, scope or rate window to fail, but refuses a query parameter
+ * it does not take (every route has a query schema: `refuseUnknownQueries`, validation.ts).
+ */
 function withErrors({ method, url, schema = {}, config }: RouteOptions): Record<string, unknown> {
   const response = (schema.response ?? {}) as Record<string, unknown>;
-  if (config?.public) return schema as Record<string, unknown>;
   const has = (part: string) => (schema as Record<string, unknown>)[part] !== undefined;
-  const statuses = [
-    ...(has('body') || has('querystring') || has('params') ? [400] : []),
+  const sessionErrors = [
     401,
     403,
     ...(url.includes(':') ? [404] : []),
     ...(method === 'PATCH' && url.includes(':id') ? [409] : []),
     429,
+  ];
+  const statuses = [
+    ...(has('body') || has('querystring') || has('params') ? [400] : []),
+    ...(config?.public ? [] : sessionErrors),
   ];
   const errors = Object.fromEntries(statuses.map((status) => [status, { description: ERRORS[status], ...errorRef }]));
   return { ...schema, response: { ...response, ...errors } };

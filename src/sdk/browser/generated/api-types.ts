@@ -4542,6 +4542,15 @@ export interface operations {
           };
         };
       };
+      /** @description The request does not validate: the body, a parameter or the query string (details name the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   subscribe: {
