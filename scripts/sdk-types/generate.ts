@@ -33,12 +33,14 @@ export async function openApiDocument(registry: Registry): Promise<string> {
 
 /**
  * The SDK's types from the OpenAPI document of `registry`'s emulator, formatted with the package's
- * Prettier settings. openapi-typescript and Prettier are loaded only here: they are most of the
- * generator's time, which the build skips when it has made these files before (cache.ts).
+ * Prettier settings. openapi-typescript runs with its default options, as a user's client generator
+ * would (test/api/openapi.test.ts compiles such a client). openapi-typescript and Prettier are loaded
+ * only here: they are most of the generator's time, which the build skips when it has made these
+ * files before (cache.ts).
  */
 export async function sdkTypesOf(document: string, registry: Registry): Promise<GeneratedFiles> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const types = await openapiTS(document, { defaultNonNullable: false, alphabetize: false });
+  const types = await openapiTS(document);
   return {
     'api-types.ts': await formatted('api-types.ts', 'by openapi-typescript', astToString(types)),
     'resources.ts': await formatted(

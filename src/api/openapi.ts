@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ScopeList } from '../auth/scopes.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import { errorResponse, nameOf } from './schemas.js';
+import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
+import { errorResponse, named, nameOf } from './schemas.js';
 
 /** The OpenAPI document of the emulated API, made on its first request. */
 export interface OpenApiDocument {
@@ -54,7 +55,10 @@ async function build(context: OpenApiContext, routes: RouteOptions[]): Promise<u
   withRefs(errorResponse, components);
   const described = routes
     .filter(({ url }) => url.startsWith(API_PREFIX) && !url.endsWith('/openapi.json'))
-    .map((route) => ({ ...route, schema: withRefs(withErrors(route), components) as RouteOptions['schema'] }));
+    .map((route) => ({
+      ...route,
+      schema: withRefs(withErrors(withDescribedDefaults(route)), components) as RouteOptions['schema'],
+    }));
   for (const [name, schema] of components) app.addSchema({ ...(schema as object), $id: name });
   await app.register(swagger, openApiOptions(context));
   await app.register(async (scope) => {
@@ -62,7 +66,7 @@ async function build(context: OpenApiContext, routes: RouteOptions[]): Promise<u
       scope.route({ method, url, schema, config, handler: noop });
   });
   await app.ready();
-  return app.swagger();
+  return withRateHeaders(app.swagger());
 }
 
 const noop = async () => null;
@@ -77,24 +81,119 @@ const ERRORS: Record<number, string> = {
   429: 'The rate limit of the add-on in this organization is reached: wait Retry-After seconds',
 };
 
-/** The error statuses a route may answer, each documented, beside `default` for any other. */
+/**
+ * The error statuses a route may answer, each documented, beside `default` for any other. A public
+ * route (the event catalog) has no token, scope or rate window to fail, but refuses a query parameter
+ * it does not take (every route has a query schema: `refuseUnknownQueries`, validation.ts).
+ */
 function withErrors({ method, url, schema = {}, config }: RouteOptions): Record<string, unknown> {
   const response = (schema.response ?? {}) as Record<string, unknown>;
-  if (config?.public) return schema as Record<string, unknown>;
   const has = (part: string) => (schema as Record<string, unknown>)[part] !== undefined;
-  const statuses = [
-    ...(has('body') || has('querystring') || has('params') ? [400] : []),
+  const sessionErrors = [
     401,
     403,
     ...(url.includes(':') ? [404] : []),
     ...(method === 'PATCH' && url.includes(':id') ? [409] : []),
     429,
   ];
+  const statuses = [
+    ...(has('body') || has('querystring') || has('params') ? [400] : []),
+    ...(config?.public ? [] : sessionErrors),
+  ];
   const errors = Object.fromEntries(statuses.map((status) => [status, { description: ERRORS[status], ...errorRef }]));
   return { ...schema, response: { ...response, ...errors } };
 }
 
 const errorRef = { $ref: 'Error#' };
+
+/**
+ * The route with each `default` of its request body's schema moved into that field's description
+ * (`Default: "USD".`), on a copy: the routes' own schemas, which validate, are untouched, and the
+ * defaults apply as before (a create takes them from the definition's schema, `withDefaults` in
+ * collection-service.ts). The document leaves the keyword out because a client generator reads a
+ * field with a `default` as always present: openapi-typescript, with its default options, makes
+ * `currency`, `status` or `taxRate` required in a create body that may leave them out.
+ */
+function withDescribedDefaults(route: RouteOptions): RouteOptions {
+  const body = route.schema?.body;
+  return body === undefined ? route : { ...route, schema: { ...route.schema, body: describedDefaults(body) } };
+}
+
+/** Keywords whose values are data, not schemas: nothing in them is a `default` keyword. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'examples']);
+/** Keywords whose values map names to schemas (a property may be called `default`). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** `schema` without `default` keywords, at any depth, each said in its schema's description instead; names kept. */
+function describedDefaults(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(describedDefaults);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'default') continue;
+    copy[key] = DATA_KEYWORDS.has(key)
+      ? value
+      : SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null
+        ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, describedDefaults(item)]))
+        : describedDefaults(value);
+  }
+  if ('default' in schema) {
+    const { description } = schema as { description?: unknown };
+    const said = `Default: ${JSON.stringify(schema.default)}.`;
+    copy.description = typeof description === 'string' && description ? `${description}. ${said}` : said;
+  }
+  const name = nameOf(schema);
+  return name ? named(name, copy) : copy;
+}
+
+const [LIMIT, REMAINING, RESET, RETRY_AFTER] = RATE_LIMIT_HEADERS;
+const integer = (description: string) => ({
+  description,
+  required: true,
+  schema: { type: 'integer' },
+});
+/** The rate-limit headers (rate-limit-answer.ts; docs/api.md, "Rate limit"), as the document's header components. */
+const RATE_HEADERS = {
+  [LIMIT]: integer('The rate budget: requests per window of this add-on in this organization'),
+  [REMAINING]: integer('Requests left in the window after this one; 0 on the last allowed request and on 429'),
+  [RESET]: integer('Unix time, seconds (rounded up), at which the window ends'),
+  [RETRY_AFTER]: integer('Seconds until the window ends (at least 1)'),
+};
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * `document` with the rate-limit headers declared, once as components and referred to from the
+ * answers that carry them: every answer of an operation that needs a token, but a 401 (the caller is
+ * unknown, so no window applies), and `Retry-After` on the 429. The public catalog has no window.
+ */
+function withRateHeaders<D extends object>(document: D): D {
+  const { paths = {}, components = {} } = document as {
+    paths?: Record<
+      string,
+      Record<
+        string,
+        {
+          security?: unknown[];
+          responses?: Record<string, Record<string, unknown>>;
+        }
+      >
+    >;
+    components?: Record<string, unknown>;
+  };
+  const operations = Object.values(paths).flatMap((item) =>
+    Object.entries(item).flatMap(([method, operation]) => (METHODS.has(method) ? [operation] : [])),
+  );
+  for (const operation of operations) {
+    if (operation.security?.length === 0) continue;
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (status === '401') continue;
+      const names = [LIMIT, REMAINING, RESET, ...(status === '429' ? [RETRY_AFTER] : [])];
+      response.headers = Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+    }
+  }
+  return { ...document, components: { ...components, headers: RATE_HEADERS } };
+}
 
 /**
  * `schema` with every named schema in it replaced by a reference to its component (collected in
@@ -131,15 +230,24 @@ function openApiOptions({ settings, scopes, origin }: OpenApiContext): SwaggerOp
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: origin(), description: 'this emulator' }],
-      components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
       security: [{ session: [] }],
     },
     // Named components keep their names (`Customer`, not `def-0`).
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}`,
+    },
     transform: ({ schema, url, route }) => {
       const scope = route.config?.scope;
       const described = scope
-        ? { ...schema, description: `Requires scope \`${scope}\`. ${schema?.description ?? ''}`.trim() }
+        ? {
+            ...schema,
+            description: `Requires scope \`${scope}\`. ${schema?.description ?? ''}`.trim(),
+          }
         : schema;
       return { schema: described, url };
     },
