@@ -54,7 +54,7 @@ export async function control<T>(
   const { webhookTimeoutMs = 0 } = await probe(base);
   const response = await request(base, path, { method, body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS });
   const payload = await jsonOf(base, response);
-  if (!response.ok) throw new UserError(refusal(payload, response.status, fields));
+  if (!response.ok) throw new UserError(refusal(payload, response.status, fields), 1, codeOf(payload));
   return payload as T;
 }
 
@@ -132,6 +132,12 @@ async function jsonOf(base: string, response: Response): Promise<unknown> {
 }
 
 /** The emulator's refusal in the command's words: `--limit must be at most 5000`, not `invalid querystring: limit …`. */
+/** The emulator's own code for a refusal (`validation_failed`, `not_found`, ...), for `--json`. */
+const codeOf = (payload: unknown): string | undefined => {
+  const code = (payload as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 function refusal(payload: unknown, status: number, fields: FieldNames): string {
   const body = payload as { message?: string; details?: Array<{ field?: string; message: string }> } | null;
   if (Array.isArray(body?.details))

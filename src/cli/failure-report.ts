@@ -16,16 +16,21 @@ export const BUG_EXIT_CODE = 70;
  * line; commander has printed its own. Anything else is a bug: said to be one, with its stack, and
  * never worded as the user's mistake.
  */
-export function reportFailure(error: unknown): number {
+export function reportFailure(error: unknown, json = false): number {
   // Commander has printed its own line; help and the version end this way too, with 0.
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
   if (error instanceof UserError) {
-    printlnStderr(`${color.red('addon:')} ${error.message}`);
+    if (json) printlnStderr(jsonError(error.code, error.message));
+    else printlnStderr(`${color.red('addon:')} ${error.message}`);
     return error.exitCode;
   }
   const stack = error instanceof Error ? (error.stack ?? String(error)) : String(error);
-  printlnStderr(
-    `${color.red('addon:')} this is a bug in addon-devkit, not a mistake of yours; please report it with these lines:\n${stack}`,
-  );
+  const said = 'this is a bug in addon-devkit, not a mistake of yours; please report it with these lines';
+  if (json) printlnStderr(jsonError('internal_error', said, stack));
+  else printlnStderr(`${color.red('addon:')} ${said}:\n${stack}`);
   return BUG_EXIT_CODE;
 }
+
+/** Under `--json`, an error is one JSON object on stderr: `{"error": {"code", "message"}}` (docs/cli.md). */
+export const jsonError = (code: string, message: string, stack?: string): string =>
+  JSON.stringify({ error: { code, message, ...(stack ? { stack } : {}) } });

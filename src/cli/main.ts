@@ -18,7 +18,7 @@ import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
 import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
-import { reportFailure } from './failure-report.js';
+import { jsonError, reportFailure } from './failure-report.js';
 import { addExamples } from './help-examples.js';
 import { color, paints } from './output.js';
 
@@ -26,7 +26,7 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
-export function program(io: CliIo): Command {
+export function program(io: CliIo, json = false): Command {
   // Before the commands are added: each takes its output and exit handling from its parent as it is made.
   const cli = new Command('addon')
     .description("Local developer kit for the accounting service's add-on platform")
@@ -34,7 +34,7 @@ export function program(io: CliIo): Command {
     // Read before commander parses (withoutColorFlag), so it works after any command; here for --help.
     .option('--no-color', 'no colour in the output (as NO_COLOR=1; FORCE_COLOR=1 forces it)')
     .enablePositionalOptions()
-    .configureOutput(outputTo(io))
+    .configureOutput(outputTo(io, json))
     .exitOverride();
   const commands = [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, eventsCommand, triggerCommand];
   const more = [
@@ -61,12 +61,13 @@ export function program(io: CliIo): Command {
  */
 export async function runCli(args: string[], given: CliIo, cli?: Command): Promise<number> {
   const { args: rest, io } = withoutColorFlag(args, given);
-  const run = cli ?? program(io);
+  const json = beforeCommand(rest).includes('--json');
+  const run = cli ?? program(io, json);
   return withIo(io, async () => {
     try {
       await run.parseAsync(rest, { from: 'user' });
     } catch (error) {
-      setExitCode(reportFailure(error));
+      setExitCode(reportFailure(error, json));
     }
   });
 }
@@ -75,9 +76,12 @@ export async function runCli(args: string[], given: CliIo, cli?: Command): Promi
  * `--no-color`, anywhere before a `--` (what follows belongs to `addon exec`'s command): the run as
  * with NO_COLOR set, whichever command it is.
  */
+/** The arguments that are the kit's: those before a `--` (what follows is `addon exec`'s command's). */
+const beforeCommand = (args: string[]) => (args.includes('--') ? args.slice(0, args.indexOf('--')) : args);
+
 function withoutColorFlag(args: string[], io: CliIo): { args: string[]; io: CliIo } {
-  const end = args.includes('--') ? args.indexOf('--') : args.length;
-  if (!args.slice(0, end).includes('--no-color')) return { args, io };
+  const end = beforeCommand(args).length;
+  if (!beforeCommand(args).includes('--no-color')) return { args, io };
   const rest = [...args.slice(0, end).filter((arg) => arg !== '--no-color'), ...args.slice(end)];
   return { args: rest, io: { ...io, env: { ...io.env, NO_COLOR: '1' } } };
 }
@@ -96,7 +100,7 @@ export async function main(args: string[]): Promise<void> {
  * Commander's help, version and usage errors, on the run's streams; help is 80 wide but on a
  * terminal. A usage error is one line, as every error is, its "(Did you mean --json?)" included.
  */
-const outputTo = (io: CliIo): OutputConfiguration => ({
+const outputTo = (io: CliIo, json: boolean): OutputConfiguration => ({
   writeOut: (text: string) => void io.stdout.write(text),
   writeErr: (text: string) => void io.stderr.write(text),
   // One prefix for every error, commander's usage errors too: `addon: unknown command 'frobnicate'`.
@@ -105,7 +109,8 @@ const outputTo = (io: CliIo): OutputConfiguration => ({
       .trimEnd()
       .replace(/\n+/g, ' ')
       .replace(/^error: /, '');
-    write(`${paints(io.stderr, io) ? color.red('addon:') : 'addon:'} ${line}\n`);
+    if (json) write(`${jsonError('usage_error', line)}\n`);
+    else write(`${paints(io.stderr, io) ? color.red('addon:') : 'addon:'} ${line}\n`);
   },
   getOutHelpWidth: () => io.stdout.columns ?? 80,
   getErrHelpWidth: () => io.stderr.columns ?? 80,

@@ -72,11 +72,9 @@ describe('addon dev with the token, clock and logs commands', () => {
     const token = (await cli(['token', '--emulator', dev.url])).stdout.trim();
     await api(`${dev.apiUrl}/products`, { token });
     const logs = await cli(['logs', '--json', '--emulator', dev.url]);
-    const lines = logs.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines).toEqual([expect.objectContaining({ method: 'GET', path: '/api/addon/v1/products', status: 200 })]);
+    expect(JSON.parse(logs.stdout).data).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/api/addon/v1/products', status: 200 }),
+    ]);
     expect(logs.stdout).not.toContain(token);
 
     const { execa } = await import('execa');

@@ -21,7 +21,11 @@ async function dev() {
   const call = (path: string, body?: unknown, method?: string) =>
     api(`${emulator.apiUrl}${path}`, { token, body, method });
   const deliveries = async (...filter: string[]) =>
-    JSON.parse((await run('deliveries', '--json', ...filter)).stdout) as Array<{ status: string; attempts: unknown[] }>;
+    (
+      JSON.parse((await run('deliveries', '--json', ...filter)).stdout) as {
+        data: Array<{ status: string; attempts: unknown[] }>;
+      }
+    ).data;
   /** The control API's idle signal: nothing in flight or due, so nothing more can have arrived. */
   const idle = async () => expect((await api(`${emulator.url}/_emulator/idle`)).body).toEqual({ idle: true });
   return { emulator, run, call, deliveries, idle };

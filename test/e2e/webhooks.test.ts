@@ -69,7 +69,7 @@ describe('webhooks through the real CLI', () => {
     expect(await attemptsInLog(dev)).toBe(3);
     const subscriptions = await api(`${dev.apiUrl}/events/subscriptions`, { token });
     expect(subscriptions.body.data).toEqual([{ event: 'customer.created', webhookUrl: receiver.url, isActive: false }]);
-    const failed = JSON.parse((await run(['deliveries', '--status', 'failed', '--json'])).stdout);
+    const failed = JSON.parse((await run(['deliveries', '--status', 'failed', '--json'])).stdout).data;
     expect(failed).toHaveLength(1);
     expect(failed[0].attempts.map((a: { response: { status: number } }) => a.response.status)).toEqual([500, 500, 500]);
 
@@ -112,7 +112,7 @@ describe('webhooks through the real CLI', () => {
     const second = await startDev(['--data', data]);
     const pending = JSON.parse(
       (await cli(['deliveries', '--status', 'pending', '--json', '--emulator', second.url])).stdout,
-    );
+    ).data;
     expect(pending).toHaveLength(1);
     expect(pending[0].attempts).toHaveLength(2);
     await cli(['clock', 'advance', '5m', '--emulator', second.url]);
@@ -120,7 +120,7 @@ describe('webhooks through the real CLI', () => {
     expect(requests[2].headers['x-service-delivery-attempt']).toBe('3');
     expect(JSON.parse(requests[2].body).deliveryId).toBe(JSON.parse(requests[0].body).deliveryId);
     expect(await attemptsInLog(second)).toBe(3);
-    const done = JSON.parse((await cli(['deliveries', '--json', '--emulator', second.url])).stdout);
+    const done = JSON.parse((await cli(['deliveries', '--json', '--emulator', second.url])).stdout).data;
     expect(done[0]).toMatchObject({ status: 'succeeded', nextAttemptAt: null });
   });
 
@@ -156,7 +156,10 @@ describe('webhooks through the real CLI', () => {
 
   it('lists the catalog with `addon events` and shows arrivals with `addon inbox`', async () => {
     const catalog = JSON.parse((await cli(['events', '--json'])).stdout);
-    expect(catalog).toEqual(DEFAULT_REGISTRY.catalog.published());
+    expect(catalog).toEqual({
+      data: DEFAULT_REGISTRY.catalog.published(),
+      total: DEFAULT_REGISTRY.catalog.events.length,
+    });
     const { dev, subscribe, run } = await devWithToken();
     await subscribe('store.order.created', `${dev.url}/inbox/shop`);
     await run(['trigger', 'store.order.created']);

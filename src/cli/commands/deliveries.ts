@@ -35,9 +35,9 @@ export function deliveriesCommand(program: Command): void {
       if (flags.event) query.set('event', flags.event);
       if (flags.status) query.set('status', flags.status);
       const fields = { event: '--event', status: '--status', limit: '--limit' };
-      return (await emulator.get<{ data: Delivery[] }>(`/deliveries?${query}`, fields)).data;
+      return emulator.get<{ data: Delivery[] }>(`/deliveries?${query}`, fields);
     },
-    (data, { flags }) => {
+    ({ data }, { flags }) => {
       data.forEach((delivery) => println(deliveryLine(delivery)));
       if (!data.length) println(color.dim(noneSaid(flags)));
     },

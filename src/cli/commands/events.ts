@@ -12,7 +12,10 @@ export function eventsCommand(program: Command): void {
     .description('list the event catalog: every event, the scope a subscriber needs, and its data fields')
     .option('--json', 'print the catalog with the JSON schema of each event')
     .action((flags: { json?: boolean }) => {
-      if (flags.json) return printJson(catalog.published());
+      if (flags.json) {
+        const data = catalog.published();
+        return printJson({ data, total: data.length });
+      }
       const width = Math.max(...catalog.events.map((e) => e.name.length));
       for (const event of catalog.events) {
         const fields = Object.keys((event.schema.properties as object) ?? {}).join(', ');

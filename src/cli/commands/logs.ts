@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../audit/audit-log.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
 import { faultMark } from '../fault-mark.js';
-import { color, printJsonLine, println, printlnStderr } from '../output.js';
+import { color, printJson, printJsonLine, println, printlnStderr } from '../output.js';
 
 interface LogsFlags extends EmulatorFlags {
   follow?: boolean;
@@ -18,11 +18,13 @@ export function logsCommand(program: Command): void {
       .description('show the audit log: one line per API call that passed the rate limit')
       .option('-f, --follow', 'keep printing calls as they happen')
       .option('-n, --limit <n>', 'how many of the newest calls to print first', wholeNumber, 50),
-    'one JSON object per line',
+    'print as JSON: {"data": [entry...]}; with --follow, one JSON object per line',
     async (emulator, flags: LogsFlags) => {
       const print = flags.json ? printJsonLine : (entry: AuditEntry) => println(format(entry));
       if (flags.limit > 0) {
         const { data } = await emulator.get<{ data: AuditEntry[] }>(`/audit?limit=${Math.min(flags.limit, 1000)}`);
+        // A list is one document; a stream (--follow) one object per line, the first entries too.
+        if (flags.json && !flags.follow) return printJson({ data });
         data.forEach(print);
         if (!data.length && !flags.json && !flags.follow) println(color.dim('No API calls logged yet.'));
       }
