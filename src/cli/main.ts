@@ -9,6 +9,7 @@ import { eventsCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
 import { faultsCommand } from './commands/faults.js';
 import { initCommand } from './commands/init.js';
+import { listenCommand } from './commands/listen.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
 import { scenarioCommand } from './commands/scenario.js';
@@ -36,6 +37,7 @@ export function program(io: CliIo): Command {
   const more = [
     deliveriesCommand,
     inboxCommand,
+    listenCommand,
     faultsCommand,
     scopesCommand,
     stateCommand,
