@@ -1,4 +1,5 @@
 import type { Delivery } from '../webhooks/delivery-log.js';
+import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { color } from './output.js';
 
 /** `succeeded  invoice.paid  http://...  200  12ms  (attempt 1)  <id>`: a delivery in one line. */
@@ -12,3 +13,24 @@ export function deliveryLine(delivery: Delivery): string {
   const next = delivery.nextAttemptAt ? color.dim(` next ${delivery.nextAttemptAt}`) : '';
   return `${status} ${delivery.event}  ${delivery.webhookUrl}  ${outcome}  ${timing}  ${color.dim(delivery.deliveryId)}${next}`;
 }
+
+/**
+ * `00:12:01 webhook invoice.paid -> http://127.0.0.1:3000/hooks 200 12ms (attempt 1)`: one attempt, as
+ * it happens (`addon dev`); `withId` adds the start of the deliveryId, enough for `addon deliveries show`.
+ */
+export function deliveryAttemptLine({ delivery, attempt }: AttemptReport, { withId = false } = {}): string {
+  const outcome = attempt.response ? String(attempt.response.status) : attempt.error!;
+  const painted = attempt.ok ? color.green(outcome) : color.red(outcome);
+  const id = withId ? ` ${delivery.deliveryId.slice(0, 8)}` : '';
+  const retry = delivery.nextAttemptAt ? color.dim(` retry at ${delivery.nextAttemptAt.slice(11, 19)}`) : '';
+  return `${color.dim(attempt.at.slice(11, 19))} ${color.magenta('webhook')} ${delivery.event} -> ${delivery.webhookUrl} ${painted} ${color.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt})${id}`)}${retry}`;
+}
+
+/** The same attempt as one JSON object (`addon dev --json`): the delivery's id, event and status, then the attempt. */
+export const deliveryAttemptJson = ({ delivery, attempt }: AttemptReport) => ({
+  event: 'delivery',
+  deliveryId: delivery.deliveryId,
+  name: delivery.event,
+  status: delivery.status,
+  ...attempt,
+});

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '../audit/audit-log.js';
 import type { Emulator } from '../emulator/create-emulator.js';
 import type { ParityWarning } from '../parity/parity-log.js';
-import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
+import { deliveryAttemptJson, deliveryAttemptLine } from './delivery-line.js';
 import { faultMark } from './fault-mark.js';
 import { color, printJsonLine, println } from './output.js';
 
@@ -15,15 +15,7 @@ export function printDevOutput(
     printJsonLine({ event: 'ready', ...emulator.status(), readyMs });
     emulator.onAudit((entry) => printJsonLine({ event: 'request', ...entry }));
     emulator.parity.onWarning((warning) => printJsonLine({ event: 'parity', ...warning }));
-    emulator.onDelivery(({ delivery, attempt }) =>
-      printJsonLine({
-        event: 'delivery',
-        deliveryId: delivery.deliveryId,
-        name: delivery.event,
-        status: delivery.status,
-        ...attempt,
-      }),
-    );
+    emulator.onDelivery((report) => printJsonLine(deliveryAttemptJson(report)));
     return;
   }
   printBanner(emulator, host, readyMs);
@@ -90,12 +82,4 @@ function requestLine(entry: AuditEntry): string {
 /** `⚠ parity: a webhook subscription to an http: URL (...); the platform takes HTTPS URLs only (spec 2.3)` */
 function parityLine({ message, strict }: ParityWarning): string {
   return `${color.yellow('⚠ parity:')} ${message} ${color.dim(`(--strict: ${strict})`)}`;
-}
-
-/** `00:12:01 webhook invoice.paid -> http://127.0.0.1:3000/hooks 200 12ms (attempt 1)` */
-function deliveryAttemptLine({ delivery, attempt }: AttemptReport): string {
-  const outcome = attempt.response ? String(attempt.response.status) : attempt.error!;
-  const painted = attempt.ok ? color.green(outcome) : color.red(outcome);
-  const retry = delivery.nextAttemptAt ? color.dim(` retry at ${delivery.nextAttemptAt.slice(11, 19)}`) : '';
-  return `${color.dim(attempt.at.slice(11, 19))} ${color.magenta('webhook')} ${delivery.event} -> ${delivery.webhookUrl} ${painted} ${color.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt})`)}${retry}`;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
-import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
+import { API_PREFIX, DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
 import { currentIo } from './cli-io.js';
 
 /** An emulator on this machine answers its status in milliseconds; a service that is not one may never answer. */
@@ -52,7 +52,21 @@ export async function control<T>(
   method = body === undefined ? 'GET' : 'POST',
 ): Promise<T> {
   const { webhookTimeoutMs = 0 } = await probe(base);
-  const response = await request(base, path, { method, body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS });
+  return answerOf<T>(
+    base,
+    await request(base, path, { method, body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS }),
+    fields,
+  );
+}
+
+/** A public GET of the add-on API (one that needs no token, such as the event catalog), after the same check. */
+export async function publicApi<T>(base: string, path: string): Promise<T> {
+  await probe(base);
+  return answerOf<T>(base, await request(base, path, { timeoutMs: CALL_MARGIN_MS, prefix: API_PREFIX }));
+}
+
+/** The JSON of an answer, or the emulator's refusal as one line. */
+async function answerOf<T>(base: string, response: Response, fields: FieldNames = {}): Promise<T> {
   const payload = await jsonOf(base, response);
   if (!response.ok) throw new UserError(refusal(payload, response.status, fields), 1, codeOf(payload));
   return payload as T;
@@ -80,7 +94,12 @@ async function probe(base: string): Promise<{ webhookTimeoutMs?: number }> {
 async function request(
   base: string,
   path: string,
-  { method = 'GET', body, timeoutMs }: { method?: string; body?: unknown; timeoutMs: number | null },
+  {
+    method = 'GET',
+    body,
+    timeoutMs,
+    prefix = CONTROL_PREFIX,
+  }: { method?: string; body?: unknown; timeoutMs: number | null; prefix?: string },
 ): Promise<Response> {
   // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive, and a
   // process with nothing else to wait for would end mid-request (exit 13) instead of saying why.
@@ -88,7 +107,7 @@ async function request(
   const controller = new AbortController();
   const timer = timeoutMs === null ? null : setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await fetch(base + CONTROL_PREFIX + path, {
+    return await fetch(base + prefix + path, {
       method,
       headers: json === undefined ? {} : { 'content-type': 'application/json' },
       body: json,

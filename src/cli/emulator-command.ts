@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { control, emulatorUrl, openStream, withEmulatorFlag, type FieldNames } from './emulator-client.js';
+import { control, emulatorUrl, openStream, publicApi, withEmulatorFlag, type FieldNames } from './emulator-client.js';
 import { printJson } from './output.js';
 
 /** The flags of every command that talks to a running emulator. */
@@ -18,6 +18,8 @@ export interface EmulatorClient {
   delete<T>(path: string, fields?: FieldNames): Promise<T>;
   /** A server-sent event stream; the caller reads the body. */
   stream(path: string): Promise<Response>;
+  /** A GET of the add-on API that needs no token (the event catalog). */
+  publicApi<T>(path: string): Promise<T>;
 }
 
 /**
@@ -51,5 +53,6 @@ function clientOf(url: string): EmulatorClient {
     put: (path, body, fields) => control(url, path, body, fields, 'PUT'),
     delete: (path, fields) => control(url, path, undefined, fields, 'DELETE'),
     stream: (path) => openStream(url, path),
+    publicApi: (path) => publicApi(url, path),
   };
 }

@@ -10,6 +10,7 @@ import { eventsCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
 import { faultsCommand } from './commands/faults.js';
 import { initCommand } from './commands/init.js';
+import { listenCommand } from './commands/listen.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
 import { scenarioCommand } from './commands/scenario.js';
@@ -40,6 +41,7 @@ export function program(io: CliIo, json = false): Command {
   const more = [
     deliveriesCommand,
     inboxCommand,
+    listenCommand,
     faultsCommand,
     scopesCommand,
     stateCommand,

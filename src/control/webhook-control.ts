@@ -5,6 +5,7 @@ import { INBOX_KEEP, MAX_DELIVERIES } from '../limits.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 import { DELIVERY_STATUSES } from '../webhooks/delivery-status.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
+import { MAX_URL_LENGTH, type Subscription } from '../webhooks/subscriptions.js';
 import type { TriggerOptions, TriggerResult } from '../webhooks/trigger.js';
 
 export type { TriggerResult } from '../webhooks/trigger.js';
@@ -21,6 +22,20 @@ export interface WebhookControlTarget {
   inboxEntries(name: string, limit: number): InboxEntry[];
   /** How many of an inbox's entries it dropped to keep within its bounds (src/limits.ts). */
   inboxDropped(name: string): number;
+  /** The emulated add-on's subscriptions in its organization, active and disabled. */
+  subscriptions(): Subscription[];
+  /**
+   * Makes or replaces the emulated add-on's subscription to `event` in its organization, held to the
+   * rules of POST /events/subscribe (catalog, the granted scope, URL, parity), without a token, rate
+   * limit or audit entry; `isActive: false` puts back a disabled one. `created` when there was none.
+   */
+  subscribe(
+    event: string,
+    webhookUrl: string,
+    options?: { isActive?: boolean },
+  ): Promise<{ subscription: Subscription; created: boolean }>;
+  /** Deletes it, as POST /events/unsubscribe does; 404 not_subscribed when there is none. */
+  unsubscribe(event: string): Promise<void>;
   /**
    * Resolves once no time-rule sweep and no webhook attempt is in flight and none is due on the
    * emulated clock (timeRules.idle, then dispatcher.idle).
@@ -29,9 +44,17 @@ export interface WebhookControlTarget {
 }
 
 const hide = { hide: true };
+const eventParam = {
+  type: 'object',
+  properties: { event: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['event'],
+};
 const idParam = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] };
 
-/** `addon trigger`, `addon deliveries` and `addon inbox` (registered inside the guarded control API). */
+/**
+ * `addon trigger`, `addon deliveries`, `addon inbox` and `addon listen` (registered inside the guarded
+ * control API).
+ */
 export function webhookControlRoutes(app: FastifyInstance, target: WebhookControlTarget): void {
   app.post<{ Body: { event: string; orgId?: string; data?: EventData } }>('/events/trigger', {
     schema: {
@@ -43,6 +66,34 @@ export function webhookControlRoutes(app: FastifyInstance, target: WebhookContro
     handler: async (request, reply) => {
       const { event, orgId, data } = request.body;
       return reply.code(201).send(await target.trigger(event, { data, orgId }));
+    },
+  });
+
+  // The add-on's subscriptions, without spending its rate limit or showing in its audit and scope
+  // report: what `addon listen` makes for the time it runs, and gives back.
+  app.get('/subscriptions', { schema: hide }, async () => ({ data: target.subscriptions() }));
+
+  app.put<{ Params: { event: string }; Body: { webhookUrl: string; isActive?: boolean } }>('/subscriptions/:event', {
+    schema: {
+      ...hide,
+      params: eventParam,
+      body: object(
+        { webhookUrl: { type: 'string', minLength: 1, maxLength: MAX_URL_LENGTH }, isActive: { type: 'boolean' } },
+        ['webhookUrl'],
+      ),
+    },
+    handler: async (request, reply) => {
+      const { webhookUrl, isActive } = request.body;
+      const { subscription, created } = await target.subscribe(request.params.event, webhookUrl, { isActive });
+      return reply.code(created ? 201 : 200).send(subscription);
+    },
+  });
+
+  app.delete<{ Params: { event: string } }>('/subscriptions/:event', {
+    schema: { ...hide, params: eventParam },
+    handler: async (request, reply) => {
+      await target.unsubscribe(request.params.event);
+      return reply.code(204).send();
     },
   });
 

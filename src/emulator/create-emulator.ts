@@ -27,7 +27,7 @@ import { memoryPersistence } from '../store/memory-persistence.js';
 import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
-import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
+import { createWebhooks } from '../webhooks/webhooks.js';
 import { readJsonFile } from '../json-file.js';
 import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
 import type { StateFile } from '../state/state-file.js';
@@ -287,6 +287,23 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         await webhooks.drained();
         await webhooks.dispatcher.idle();
       },
+      subscriptions: () => webhooks.subscriptions.list(settings.orgId, settings.appId),
+      subscribe: afterGate(async (event: string, webhookUrl: string, { isActive = true } = {}) => {
+        const { orgId, appId, grantedScopes } = settings;
+        const scope = scopeToReceive(registry.catalog.known(event));
+        if (!covers(grantedScopes, scope))
+          throw new ApiError(403, 'insufficient_scope', `${event} needs ${scope}, which the add-on is not granted`, {
+            requiredScope: scope,
+            grantedScopes,
+          });
+        const made = await webhooks.subscriptions.subscribe(orgId, appId, event, webhookUrl);
+        if (isActive) return made;
+        await webhooks.subscriptions.disable(orgId, appId, event);
+        return { ...made, subscription: webhooks.subscriptions.find(orgId, appId, event)! };
+      }),
+      unsubscribe: afterGate((event: string) =>
+        webhooks.subscriptions.unsubscribe(settings.orgId, settings.appId, event),
+      ),
       inboxEntries: (name, limit) => webhooks.inbox.list(name, limit).data,
       inboxDropped: (name) => webhooks.inbox.dropped(name),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
@@ -376,7 +393,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
-    for (const { event, url } of options.webhooks ?? []) await subscribeConfigured(emulator, webhooks, event, url);
+    for (const { event, url } of options.webhooks ?? []) await subscribeConfigured(emulator, event, url);
     return emulator;
   } catch (error) {
     for (const resource of opened.reverse()) await resource.close().catch(() => {});
@@ -411,14 +428,11 @@ function configuredFaults(options: EmulatorOptions): FaultSet {
 }
 
 /** A configured subscription, held to the rules of POST /events/subscribe; a bad one is the user's to fix. */
-async function subscribeConfigured(emulator: Emulator, webhooks: Webhooks, event: string, url: string): Promise<void> {
-  const { orgId, appId, grantedScopes } = emulator.settings;
+async function subscribeConfigured(emulator: Emulator, event: string, url: string): Promise<void> {
   try {
-    const scope = scopeToReceive(emulator.registry.catalog.known(event));
-    if (!covers(grantedScopes, scope)) throw new UserError(`it needs ${scope}, which the add-on is not granted`);
-    await webhooks.subscriptions.subscribe(orgId, appId, event, url);
+    await emulator.subscribe(event, url);
   } catch (error) {
-    if (!(error instanceof ApiError || error instanceof UserError)) throw error;
+    if (!(error instanceof ApiError)) throw error;
     throw new UserError(`webhook subscription to ${event} (${url}) in addon.config.json: ${error.message}`);
   }
 }

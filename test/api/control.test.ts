@@ -154,4 +154,44 @@ describe('the control API', () => {
     expect((await em.call('GET', 'invoices', { token })).body.total).toBe(8);
     expect((await em.call('POST', '/_emulator/seed', { body: { orgId: 'org with spaces' } })).status).toBe(400);
   });
+
+  it('subscribes the add-on by the rules of POST /events/subscribe, without its rate limit, audit or scope report', async () => {
+    const em = await inProcess({ scopes: ['customers.read'] });
+    const put = (event: string, body: object) => em.call('PUT', `/_emulator/subscriptions/${event}`, { body });
+    const [a, b] = ['http://127.0.0.1:3000/a', 'http://127.0.0.1:3000/b'];
+    expect(await put('customer.created', { webhookUrl: a })).toMatchObject({
+      status: 201,
+      body: { appId: 'com.example.demo-addon', event: 'customer.created', webhookUrl: a, isActive: true },
+    });
+    // Replaced, and put back disabled as a subscription can be found (what `addon listen` gives back).
+    expect(await put('customer.created', { webhookUrl: b, isActive: false })).toMatchObject({
+      status: 200,
+      body: { webhookUrl: b, isActive: false },
+    });
+    expect((await em.call('GET', '/_emulator/subscriptions')).body.data).toMatchObject([
+      { event: 'customer.created', webhookUrl: b, isActive: false },
+    ]);
+    const { token } = await em.token();
+    expect((await em.call('GET', 'events/subscriptions', { token })).body.data).toEqual([
+      { event: 'customer.created', webhookUrl: b, isActive: false },
+    ]);
+
+    expect(await put('invoice.paid', { webhookUrl: a })).toMatchObject({
+      status: 403,
+      body: { code: 'insufficient_scope', requiredScope: 'invoices.read', grantedScopes: ['customers.read'] },
+    });
+    expect((await put('invoice.exploded', { webhookUrl: a })).body.code).toBe('unknown_event');
+    expect((await put('customer.updated', { webhookUrl: 'ftp://x' })).body.code).toBe('validation_failed');
+    expect((await put('customer.updated', { webhookUrl: a, bogus: 1 })).body.code).toBe('validation_failed');
+
+    expect((await em.call('DELETE', '/_emulator/subscriptions/customer.created')).status).toBe(204);
+    const again = await em.call('DELETE', '/_emulator/subscriptions/customer.created');
+    expect(again).toMatchObject({ status: 404, body: { code: 'not_subscribed' } });
+    expect((await em.call('GET', '/_emulator/subscriptions')).body.data).toEqual([]);
+    // The add-on's one call, the list above: none of the control calls is the add-on's.
+    expect(em.audit(50).map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /api/addon/v1/events/subscriptions',
+    ]);
+    expect(em.scopeReport()).toMatchObject({ calls: 1, needed: [] });
+  });
 });

@@ -61,6 +61,6 @@ it('refuses a configured subscription the add-on has no scope for, in one line',
   const result = await cli(['dev', '--no-open', '--ephemeral', '--port', '0'], { cwd: dir });
   expect(result.exitCode).toBe(1);
   expect(result.stderr.trim()).toBe(
-    'addon: webhook subscription to invoice.paid (http://127.0.0.1:9/h) in addon.config.json: it needs invoices.read, which the add-on is not granted',
+    'addon: webhook subscription to invoice.paid (http://127.0.0.1:9/h) in addon.config.json: invoice.paid needs invoices.read, which the add-on is not granted',
   );
 });

@@ -103,6 +103,43 @@ describe('addon trigger', () => {
   });
 });
 
+describe('addon listen', () => {
+  // What listen refuses, it refuses before it subscribes anything (its Ctrl-C and what it prints
+  // while it runs are the e2e tests', test/e2e/listen.test.ts: they take the process's signals).
+  it('refuses an event the catalog does not have, or the add-on may not receive, subscribing nothing', async () => {
+    expect(refused(await addon('listen', '--events', 'customer.created,invoice.exploded'))).toBe(
+      'addon: invoice.exploded is not in the event catalog (addon events lists them)',
+    );
+    const narrow = await inProcess({ scopes: ['customers.read', 'storage.*'] });
+    await narrow.listen();
+    const there = (...args: string[]) => addonInProcess(['listen', ...args, '--emulator', narrow.url], { cwd });
+    expect(refused(await there('--events', 'invoice.paid'))).toBe(
+      'addon: invoice.paid needs invoices.read, which the add-on is not granted',
+    );
+    const none = await inProcess({ scopes: ['storage.*'] });
+    await none.listen();
+    expect(refused(await addonInProcess(['listen', '--emulator', none.url], { cwd }))).toBe(
+      'addon: the add-on is granted no scope that receives events (granted: storage.*)',
+    );
+    expect(em.subscriptions()).toEqual([]);
+    expect(narrow.subscriptions()).toEqual([]);
+  });
+
+  it('takes only an http(s) URL for --forward-to, and event names for --events: usage errors', async () => {
+    for (const args of [
+      ['--forward-to', 'ftp://127.0.0.1/x'],
+      ['--forward-to', 'not a url'],
+      ['--events', ' , '],
+    ]) {
+      const run = await addon('listen', ...args);
+      expect(run, args.join(' ')).toMatchObject({ exitCode: 2, stdout: '' });
+      expect(run.stderr).toMatch(
+        /^error: option '--(forward-to <url>|events <list>)' argument .* is invalid\. expected [^\n]+\n$/,
+      );
+    }
+  });
+});
+
 describe('addon faults', () => {
   it('adds a rule, lists it with its hits, and clears it', async () => {
     expect(succeeded(await addon('faults'))).toMatch(

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { AuditEntry } from '../../audit/audit-log.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { wholeNumber } from '../emulator-flags.js';
+import { serverSentEvents } from '../event-stream.js';
 import { faultMark } from '../fault-mark.js';
 import { color, printJson, printJsonLine, println, printlnStderr } from '../output.js';
 
@@ -55,28 +56,5 @@ async function follow(emulator: EmulatorClient, print: (entry: AuditEntry) => vo
   const response = await emulator.stream('/audit/stream');
   // On stderr, so `--json` output stays JSON: from here on, no call is missed.
   printlnStderr(color.dim(`Following the audit log of ${emulator.url}; Ctrl-C stops.`));
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of untilClosed(response.body as unknown as AsyncIterable<Uint8Array>)) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const event = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = event.split('\n').find((line) => line.startsWith('data: '));
-      if (data) print(JSON.parse(data.slice(6)) as AuditEntry);
-    }
-  }
-}
-
-/**
- * The stream's chunks until the emulator goes away (nothing more will come). Only the reading is
- * guarded: an error in printing what came is a bug, and is not taken for the end of the stream.
- */
-async function* untilClosed(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of body) yield chunk;
-  } catch {
-    // The connection broke: the emulator stopped.
-  }
+  for await (const { data } of serverSentEvents(response.body!)) print(data as AuditEntry);
 }

@@ -1,0 +1,215 @@
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
+import {
+  api,
+  BIN,
+  cleanUp,
+  cli,
+  expectOneLine,
+  startDev,
+  startReceiver,
+  userEnv,
+  type DevProcess,
+} from '../helpers.js';
+
+/**
+ * `addon listen` as a user runs it: a child process beside `addon dev`, stopped with Ctrl-C (SIGINT).
+ * The events differ from test to test, so that each listen hears only its own.
+ */
+const APP = 'com.example.demo-addon';
+let dev: DevProcess;
+let token: string;
+
+beforeAll(async () => {
+  dev = await startDev(['--ephemeral']);
+  token = (await cli(['token', '--emulator', dev.url])).stdout.trim();
+});
+afterAll(cleanUp);
+
+const run = (...args: string[]) => cli([...args, '--emulator', dev.url]);
+const subscriptions = async () => (await api(`${dev.apiUrl}/events/subscriptions`, { token })).body.data;
+
+/** `addon listen <args>` running; `line(pattern)` waits for a line of its stdout that matches (or is `pattern`). */
+function listen(...args: string[]) {
+  const child = execa('node', [BIN, 'listen', ...args, '--emulator', dev.url], {
+    env: { ...userEnv, NO_COLOR: '1' },
+    extendEnv: false,
+    reject: false,
+    buffer: false,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const lines = () => stdout.split('\n').filter(Boolean);
+  const line = async (pattern: RegExp | string) => {
+    const matches = (l: string) => (typeof pattern === 'string' ? l === pattern : pattern.test(l));
+    await expect
+      .poll(() => lines().some(matches), { timeout: 15_000, message: `${pattern} in:\n${stdout}${stderr}` })
+      .toBe(true);
+    return lines().find(matches)!;
+  };
+  const jsonLine = async (event: string) => JSON.parse(await line(new RegExp(`^\\{"event":"${event}"`)));
+  /** Ctrl-C, and its exit. */
+  const interrupt = async () => {
+    child.kill('SIGINT');
+    const { exitCode } = await child;
+    return { exitCode, stdout, stderr, lines: lines() };
+  };
+  return { child, line, jsonLine, interrupt };
+}
+
+describe('addon listen', () => {
+  it('--forward-to: the receiver gets the bytes the platform sends, signed; a line per delivery; Ctrl-C unsubscribes', async () => {
+    const receiver = await startReceiver();
+    const listening = listen('--forward-to', receiver.url, '--events', 'invoice.paid');
+    await listening.line(new RegExp(`^Ready: forwarding to ${receiver.url} \\(${APP} in org_demo\\); Ctrl-C`));
+    expect(await subscriptions()).toEqual([{ event: 'invoice.paid', webhookUrl: receiver.url, isActive: true }]);
+
+    const triggered = JSON.parse((await run('trigger', 'invoice.paid', '--json')).stdout);
+    const [{ deliveryId }] = triggered.deliveries;
+    const [request] = await receiver.received(1);
+    expect(request.headers).toMatchObject({
+      'x-service-event': 'invoice.paid',
+      'x-service-app': APP,
+      'x-service-delivery-attempt': '1',
+    });
+    const rawBody = Buffer.from(request.body, 'utf8');
+    expect(verifyWebhookSignature(rawBody, request.headers['x-service-signature'] as string, APP)).toBe(true);
+    const logged = JSON.parse((await run('deliveries', 'show', deliveryId, '--json')).stdout);
+    expect(rawBody.equals(Buffer.from(logged.payload, 'utf8'))).toBe(true);
+    await listening.line(
+      new RegExp(`webhook invoice\\.paid -> ${receiver.url} 200 [\\d.]+ms \\(attempt 1\\) ${deliveryId.slice(0, 8)}$`),
+    );
+
+    const stopped = await listening.interrupt();
+    expect(stopped.exitCode, stopped.stderr).toBe(0);
+    expect(stopped.stderr).toBe('');
+    expect(stopped.lines.at(-1)).toBe('Stopped; removed the 1 subscription it made.');
+    expect(await subscriptions()).toEqual([]);
+    // Listen made none of the add-on's calls (its rate limit, audit log and `addon scopes` are the add-on's own).
+    const calls = (await run('logs', '--json')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(
+      Array(calls.length).fill('GET /api/addon/v1/events/subscriptions'),
+    );
+  });
+
+  it('without --forward-to, prints each delivery to the built-in inbox with the body it got', async () => {
+    const listening = listen('--events', 'customer.created');
+    await listening.line(
+      `Ready: forwarding to ${dev.url}/inbox/listen (${APP} in org_demo); Ctrl-C stops and unsubscribes.`,
+    );
+    const [delivery] = JSON.parse((await run('trigger', 'customer.created', '--json')).stdout).deliveries;
+    await listening.line(new RegExp(`webhook customer\\.created -> ${dev.url}/inbox/listen 200 .* \\(attempt 1\\) `));
+    await listening.line(new RegExp(`^  \\{"event":"customer\\.created",.*"deliveryId":"${delivery.deliveryId}"\\}$`));
+    expect((await listening.interrupt()).exitCode).toBe(0);
+    expect(await subscriptions()).toEqual([]);
+  });
+
+  it('--json: one JSON object per line, ready, each attempt with its payload, stopped', async () => {
+    const receiver = await startReceiver({ status: 503 });
+    const listening = listen('--forward-to', receiver.url, '--events', 'payment.refunded', '--json');
+    expect(await listening.jsonLine('ready')).toEqual({
+      event: 'ready',
+      appId: APP,
+      orgId: 'org_demo',
+      webhookUrl: receiver.url,
+      events: ['payment.refunded'],
+      subscribed: ['payment.refunded'],
+      kept: [],
+      replaced: [],
+    });
+    await run('trigger', 'payment.refunded');
+    const attempt = await listening.jsonLine('delivery');
+    const [request] = await receiver.received(1);
+    expect(attempt).toMatchObject({
+      name: 'payment.refunded',
+      status: 'pending',
+      attempt: 1,
+      ok: false,
+      response: { status: 503 },
+      payload: request.body,
+    });
+
+    const stopped = await listening.interrupt();
+    expect(stopped.exitCode).toBe(0);
+    expect(stopped.lines.map((line) => JSON.parse(line).event)).toEqual(['ready', 'delivery', 'stopped']);
+    expect(JSON.parse(stopped.lines[2])).toEqual({ event: 'stopped', removed: ['payment.refunded'], restored: [] });
+  });
+
+  it("leaves the add-on's subscription it found in place, and puts back one it replaced as it was", async () => {
+    const receiver = await startReceiver();
+    const backend = 'http://127.0.0.1:3000/webhooks';
+    await api(`${dev.apiUrl}/events/subscribe`, {
+      token,
+      body: { event: 'ticket.created', webhookUrl: receiver.url },
+    });
+    // A disabled subscription (as after three failed attempts), made through the control API.
+    await api(`${dev.url}/_emulator/subscriptions/ticket.closed`, {
+      method: 'PUT',
+      body: { webhookUrl: backend, isActive: false },
+    });
+    const before = await subscriptions();
+
+    const events = 'ticket.created,ticket.closed,ticket.solved';
+    const listening = listen('--forward-to', receiver.url, '--events', events, '--json');
+    expect(await listening.jsonLine('ready')).toMatchObject({
+      events: ['ticket.created', 'ticket.closed', 'ticket.solved'],
+      subscribed: ['ticket.closed', 'ticket.solved'],
+      kept: ['ticket.created'],
+      replaced: [{ event: 'ticket.closed', webhookUrl: backend, isActive: false }],
+    });
+    expect(await subscriptions()).toEqual([
+      { event: 'ticket.created', webhookUrl: receiver.url, isActive: true },
+      { event: 'ticket.closed', webhookUrl: receiver.url, isActive: true },
+      { event: 'ticket.solved', webhookUrl: receiver.url, isActive: true },
+    ]);
+
+    const stopped = await listening.interrupt();
+    expect(stopped.exitCode, stopped.stderr).toBe(0);
+    expect(JSON.parse(stopped.lines.at(-1)!)).toEqual({
+      event: 'stopped',
+      removed: ['ticket.solved'],
+      restored: [{ event: 'ticket.closed', webhookUrl: backend, isActive: false }],
+    });
+    expect(await subscriptions()).toEqual(before);
+    for (const event of ['ticket.created', 'ticket.closed'])
+      await api(`${dev.url}/_emulator/subscriptions/${event}`, { method: 'DELETE' });
+  });
+
+  it('refuses an unknown event or a URL that is not http(s) in one line, subscribing nothing', async () => {
+    expectOneLine(
+      await run('listen', '--events', 'invoice.paid,invoice.exploded'),
+      'addon: invoice.exploded is not in the event catalog (addon events lists them)',
+    );
+    expectOneLine(
+      await run('listen', '--forward-to', 'ftp://127.0.0.1/x'),
+      /--forward-to.*expected an http\(s\) URL/,
+      2,
+    );
+    expect(await subscriptions()).toEqual([]);
+  });
+});
+
+describe('addon listen when the emulator stops', () => {
+  it('says so in one line, naming the subscriptions it could not remove', async () => {
+    const other = await startDev(['--ephemeral']);
+    const child = execa('node', [BIN, 'listen', '--events', 'expense.created', '--emulator', other.url], {
+      env: { ...userEnv, NO_COLOR: '1' },
+      extendEnv: false,
+      reject: false,
+    });
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
+    await expect.poll(() => stdout, { timeout: 15_000 }).toMatch(/^Ready: /);
+    await other.stop('SIGINT');
+    expectOneLine(
+      await child,
+      `addon: the emulator at ${other.url} stopped; the subscriptions listen made (expense.created) stay in its data dir, if it has one`,
+    );
+  });
+});
