@@ -87,7 +87,8 @@ export function createAddonPanel(options: {
         { class: 'crumbs' },
         h('span', { class: 'muted' }, 'Add-ons'),
         h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
-        h('strong', {}, name),
+        // The page's one level-one heading: what the service shows as the add-on page's title.
+        h('h1', { class: 'crumb-title' }, name),
       ),
       // Without an add-on there is no location to show, but host-path stays in the page.
       h(

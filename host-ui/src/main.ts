@@ -75,7 +75,7 @@ async function start(app: HTMLElement): Promise<void> {
     shell.setAddonActive(false);
   };
 
-  const shell = createShell(status.name, () => void openAddon());
+  const shell = createShell(status.name, { onOpenAddon: () => void openAddon() });
   const panel = createAddonPanel({ name: status.name, origin, onOpen: () => void openAddon(), onClose: closeAddon });
   shell.main.appendChild(panel.element);
 
