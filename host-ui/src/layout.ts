@@ -31,7 +31,7 @@ const INERT_ENTRIES: Array<[IconName, string]> = [
  */
 export const DRAWER_OVERLAY_BELOW = 900;
 
-export function createShell(addonName: string, options: { onOpenAddon(): void }): Shell {
+export function createShell(addonName: string, options: { onOpenAddon(): void; topbarTools: HTMLElement }): Shell {
   const { onOpenAddon } = options;
   const org = h('span', { class: 'account-org' });
   const user = h('span', { class: 'account-user' });
@@ -103,6 +103,7 @@ export function createShell(addonName: string, options: { onOpenAddon(): void })
       h(
         'div',
         { class: 'account' },
+        options.topbarTools,
         live,
         h('span', { class: 'account-chip', title: 'Organization' }, icon('building', 16), org),
         h('span', { class: 'account-chip', title: 'User' }, avatar, user),

@@ -1,6 +1,6 @@
 // The host page at every width (docs/host-page.md, "Widths"): no sideways overflow, every drawer tab
-// in sight, the add-on's frame never squeezed below 300 px (the drawer overlays it below 900 px),
-// axe-core clean on every tab, and the drawer's
+// in sight, the add-on's frame never squeezed below 300 px (the drawer overlays it below 900 px), the
+// device-width control and openHostPage({ width }), axe-core clean on every tab, and the drawer's
 // layout details (deliveries list, session form, toasts, parity times). Screenshots of each width go
 // to test/output/host-widths/.
 import { readFileSync } from 'node:fs';
@@ -58,6 +58,7 @@ const frameWidth = (page: Page) =>
   page.locator('[data-testid="addon-frame"]').evaluate((frame) => (frame as HTMLIFrameElement).clientWidth);
 const frameHeight = (page: Page) =>
   page.locator('[data-testid="addon-frame"]').evaluate((frame) => (frame as HTMLIFrameElement).style.height);
+const addonInnerWidth = async (host: HostPage) => (await host.addonFrame()).evaluate(() => window.innerWidth);
 
 async function setDrawer(page: Page, open: boolean): Promise<void> {
   const shell = page.locator('.shell');
@@ -175,6 +176,80 @@ describe('the host page at every width', () => {
     await page.keyboard.press('Escape');
     await page.locator('.shell[data-drawer="closed"]').waitFor();
     expect(await page.getByTestId('drawer-toggle').evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+});
+
+describe('the device-width control', () => {
+  it('gives the frame a tablet’s, a phone’s or any width, centred, and keeps it across reloads', async () => {
+    const host = await openAt(1366, 800);
+    const { page } = host;
+    const control = page.getByTestId('frame-width');
+    expect(await control.inputValue()).toBe('desktop');
+    const full = await frameWidth(page);
+
+    await control.selectOption('phone');
+    await expect.poll(() => frameWidth(page)).toBe(390);
+    await expect.poll(() => addonInnerWidth(host)).toBe(390);
+    // Centred in the main area.
+    const [frameBox, mainBox] = await Promise.all([
+      page.getByTestId('addon-frame').boundingBox(),
+      page.locator('.main-inner').boundingBox(),
+    ]);
+    expect(Math.abs(frameBox!.x + frameBox!.width / 2 - (mainBox!.x + mainBox!.width / 2))).toBeLessThan(2);
+    // The demo add-on fits its height to its content again at its new width.
+    await expect.poll(() => frameHeight(page)).not.toBe('600px');
+    await page.screenshot({ path: join(SHOTS, 'width-phone-1366x800.png') });
+
+    // A width wider than the main area beside the drawer: the main area scrolls, never the page.
+    await control.selectOption('tablet');
+    await expect.poll(() => addonInnerWidth(host)).toBe(768);
+    expect(await frameWidth(page)).toBe(768);
+    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+
+    await control.selectOption('custom');
+    const custom = page.getByTestId('frame-width-custom');
+    await custom.fill('500');
+    await custom.press('Enter');
+    await expect.poll(() => addonInnerWidth(host)).toBe(500);
+    expect(await frameWidth(page)).toBe(500);
+
+    await page.reload();
+    await page.getByTestId('addon-frame').waitFor();
+    expect(await control.inputValue()).toBe('custom');
+    expect(await custom.inputValue()).toBe('500');
+    await expect.poll(() => addonInnerWidth(host)).toBe(500);
+
+    await control.selectOption('desktop');
+    await expect.poll(() => frameWidth(page)).toBe(full);
+    await expect.poll(() => addonInnerWidth(host)).toBe(full);
+  });
+
+  it('fits the control and a custom width in a phone’s window', async () => {
+    const host = await openAt(360, 740);
+    await host.page.getByTestId('frame-width').selectOption('custom');
+    const custom = host.page.getByTestId('frame-width-custom');
+    await custom.fill('320');
+    await custom.press('Enter');
+    await expect.poll(() => addonInnerWidth(host)).toBe(320);
+    expect(await sidewaysOverflow(host.page)).toEqual({ overflow: 0, scrollX: 0 });
+    await host.page.screenshot({ path: join(SHOTS, 'width-custom-320-360x740.png') });
+  });
+
+  it.each([
+    ['phone', 390],
+    ['tablet', 768],
+    [412, 412],
+  ] as const)('openHostPage({ width: %s }) opens the add-on %i px wide', async (width, px) => {
+    const host = await open({ width });
+    expect(await frameWidth(host.page)).toBe(px);
+    expect(await addonInnerWidth(host)).toBe(px);
+    expect(await host.page.getByTestId('frame-width').inputValue()).toBe(typeof width === 'number' ? 'custom' : width);
+  });
+
+  it('refuses a width it cannot show', async () => {
+    await expect(open({ width: 100 })).rejects.toThrow(
+      "openHostPage: width is 100; use 'desktop', 'tablet', 'phone' or a whole number of pixels from 240 to 3840",
+    );
   });
 });
 
