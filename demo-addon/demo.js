@@ -34,9 +34,18 @@ $('demo-navigate').addEventListener('click', () => send('service:navigate', { pa
 $('demo-resize').addEventListener('click', () => send('service:resize', { height: 640 }));
 $('demo-close').addEventListener('click', () => send('service:close'));
 
+// The content's own height (not scrollHeight, which is never less than the frame's), so the frame
+// also shrinks when the content got shorter.
 function fitHeight() {
-  send('service:resize', { height: Math.ceil(document.documentElement.scrollHeight) });
+  send('service:resize', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
 }
+// A frame given another width (the host's device-width control) wraps the content anew.
+let width = innerWidth;
+window.addEventListener('resize', () => {
+  if (innerWidth === width) return;
+  width = innerWidth;
+  fitHeight();
+});
 
 // 4. The REST API, with the session token as a bearer token.
 async function call(method, path, body) {

@@ -18,6 +18,8 @@ export interface AddonPanel {
   frame(): HTMLIFrameElement | null;
   setPath(path: string): void;
   setHeight(height: number): void;
+  /** The frame's width in CSS pixels, centred in the main area; null: the whole main area. */
+  setWidth(px: number | null): void;
   setExpired(expired: boolean): void;
   /** Replaces the whole area with a message (no add-on URL, failed start). */
   showProblem(message: string): void;
@@ -32,6 +34,7 @@ export function createAddonPanel(options: {
   const { name } = options;
   let frame: HTMLIFrameElement | null = null;
   let expired: HTMLElement | null = null;
+  let width: number | null = null;
 
   const path = h(
     'code',
@@ -87,7 +90,8 @@ export function createAddonPanel(options: {
         { class: 'crumbs' },
         h('span', { class: 'muted' }, 'Add-ons'),
         h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
-        h('strong', {}, name),
+        // The page's one level-one heading: what the service shows as the add-on page's title.
+        h('h1', { class: 'crumb-title' }, name),
       ),
       // Without an add-on there is no location to show, but host-path stays in the page.
       h(
@@ -106,6 +110,12 @@ export function createAddonPanel(options: {
     const px = clampHeight(height);
     if (frame) frame.style.height = `${px}px`;
     heightLabel.textContent = `${px} px high`;
+  };
+
+  const setWidth = (px: number | null) => {
+    width = px;
+    panel.dataset.width = px === null ? 'full' : 'fixed';
+    if (frame) frame.style.width = px === null ? '' : `${px}px`;
   };
 
   const setExpired = (value: boolean) => {
@@ -156,8 +166,10 @@ export function createAddonPanel(options: {
       // A new element rather than a new src: the old window (and anything it still posts) is gone,
       // and the bridge only listens to the new frame's window.
       frame = h('iframe', { id: 'addon-frame', 'data-testid': 'addon-frame', title: name, sandbox: SANDBOX, src });
-      replaceChildren(frameShell, frame);
+      // Sized before it is added, so the add-on's window has the chosen width from its first layout.
+      setWidth(width);
       setHeight(DEFAULT_HEIGHT);
+      replaceChildren(frameShell, frame);
       path.textContent = '/';
       show('panel');
     },
@@ -173,6 +185,7 @@ export function createAddonPanel(options: {
       path.textContent = value;
     },
     setHeight,
+    setWidth,
     setExpired,
     showProblem(message) {
       setExpired(false);

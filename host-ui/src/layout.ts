@@ -25,35 +25,54 @@ const INERT_ENTRIES: Array<[IconName, string]> = [
   ['reports', 'Reports'],
 ];
 
-export function createShell(addonName: string, onOpenAddon: () => void): Shell {
+/**
+ * Below this width the drawer overlays the add-on instead of taking a column of its own, and starts
+ * closed (styles.css has the same number in its media queries).
+ */
+export const DRAWER_OVERLAY_BELOW = 900;
+
+export function createShell(addonName: string, options: { onOpenAddon(): void; topbarTools: HTMLElement }): Shell {
+  const { onOpenAddon } = options;
   const org = h('span', { class: 'account-org' });
   const user = h('span', { class: 'account-user' });
   const avatar = h('span', { class: 'avatar', 'aria-hidden': 'true' });
+  const liveLabel = h('span', { class: 'live-label' }, 'connecting');
   const live = h(
     'button',
     { type: 'button', class: 'live-indicator', 'data-state': 'connecting', disabled: true },
-    'connecting',
+    liveLabel,
   );
   const drawerSlot = h('div', { class: 'drawer-slot' });
   const main = h('main', { class: 'main', id: 'main' });
 
-  const root = h('div', { class: 'shell', 'data-drawer': 'open' });
+  const overlaying = window.matchMedia(`(max-width: ${DRAWER_OVERLAY_BELOW - 0.02}px)`);
+  const root = h('div', { class: 'shell' });
+  const setDrawer = (open: boolean) => {
+    root.dataset.drawer = open ? 'open' : 'closed';
+    drawerToggle.setAttribute('aria-pressed', String(open));
+  };
   const drawerToggle = h(
     'button',
     {
       type: 'button',
       class: 'topbar-button',
-      'aria-pressed': 'true',
+      'data-testid': 'drawer-toggle',
+      'aria-controls': 'developer-drawer',
       title: 'Show or hide the developer drawer',
-      onclick: () => {
-        const open = root.dataset.drawer !== 'open';
-        root.dataset.drawer = open ? 'open' : 'closed';
-        drawerToggle.setAttribute('aria-pressed', String(open));
-      },
+      onclick: () => setDrawer(root.dataset.drawer !== 'open'),
     },
     icon('panel', 16),
-    'Developer',
+    h('span', { class: 'topbar-button-label' }, 'Developer'),
   );
+  // Over the add-on (a narrow window) it starts closed, so the add-on is seen first.
+  setDrawer(!overlaying.matches);
+  const drawer = h('aside', { class: 'drawer', id: 'developer-drawer', 'aria-label': 'Developer tools' }, drawerSlot);
+  // Escape closes it while it covers the add-on, as any overlay.
+  drawer.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !overlaying.matches || root.dataset.drawer !== 'open') return;
+    setDrawer(false);
+    drawerToggle.focus();
+  });
 
   const addonEntry = h(
     'button',
@@ -84,6 +103,7 @@ export function createShell(addonName: string, onOpenAddon: () => void): Shell {
       h(
         'div',
         { class: 'account' },
+        options.topbarTools,
         live,
         h('span', { class: 'account-chip', title: 'Organization' }, icon('building', 16), org),
         h('span', { class: 'account-chip', title: 'User' }, avatar, user),
@@ -109,7 +129,7 @@ export function createShell(addonName: string, onOpenAddon: () => void): Shell {
       h('div', { class: 'nav-section' }, addonEntry),
     ),
     main,
-    h('aside', { class: 'drawer', 'aria-label': 'Developer tools' }, drawerSlot),
+    drawer,
   );
 
   return {
@@ -127,7 +147,7 @@ export function createShell(addonName: string, onOpenAddon: () => void): Shell {
     },
     setLive(state, onRetry) {
       live.dataset.state = state;
-      live.textContent = { connecting: 'connecting…', live: 'live', down: 'offline · retry' }[state];
+      liveLabel.textContent = { connecting: 'connecting…', live: 'live', down: 'offline · retry' }[state];
       live.title = {
         connecting: 'Connecting to the emulator’s event stream',
         live: 'Audit entries, deliveries and clock changes arrive live',

@@ -9,6 +9,7 @@ import { EmulatedClock, everySecond } from './clock';
 import { control } from './control-client';
 import { h } from './dom';
 import { createDrawer } from './drawer';
+import { createWidthControl, framePixels, initialFrameWidth } from './frame-width';
 import { createShell } from './layout';
 import { createAuditPanel } from './panels/audit-panel';
 import { createClockPanel } from './panels/clock-panel';
@@ -75,8 +76,11 @@ async function start(app: HTMLElement): Promise<void> {
     shell.setAddonActive(false);
   };
 
-  const shell = createShell(status.name, () => void openAddon());
+  const width = initialFrameWidth();
+  const widthControl = createWidthControl(width, (chosen) => panel.setWidth(framePixels(chosen)));
+  const shell = createShell(status.name, { onOpenAddon: () => void openAddon(), topbarTools: widthControl.element });
   const panel = createAddonPanel({ name: status.name, origin, onOpen: () => void openAddon(), onClose: closeAddon });
+  panel.setWidth(framePixels(width));
   shell.main.appendChild(panel.element);
 
   const messages = createMessagesPanel(clock);

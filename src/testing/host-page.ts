@@ -2,6 +2,13 @@ import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core'
 import type { SessionClaims } from '../auth/tokens.js';
 import type { EmulatorStatus } from '../control/status.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
+import {
+  framePixels,
+  MAX_FRAME_WIDTH,
+  MIN_FRAME_WIDTH,
+  parseFrameWidth,
+  type FrameWidth,
+} from '../emulator/frame-width.js';
 import { hostPageHeaders } from '../emulator/page-policy.js';
 import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from './host-browser.js';
@@ -9,6 +16,7 @@ import { createHostLog, watchHost, type BridgeMessage, type HostEntry, type Host
 
 export type { BridgeMessage, HostToast } from './host-log.js';
 export type { BrowserChoice } from './host-browser.js';
+export type { FrameWidth } from '../emulator/frame-width.js';
 
 /** Who the add-on is opened for: the next session token carries these. */
 export interface SessionChoice {
@@ -31,7 +39,14 @@ export interface HostPageOptions extends SessionChoice {
   screenshotOnFailure?: string;
   /** Resolve only once the add-on said `service:ready` and got `service:context` (default true). */
   waitForReady?: boolean;
+  /** The browser window's size; default 1280 × 860. */
   viewport?: { width: number; height: number };
+  /**
+   * The add-on frame's width, as the host page's device-width control sets it: `'desktop'` (the
+   * whole main area, the default), `'tablet'` (768 px), `'phone'` (390 px), or CSS pixels (240 to
+   * 3840). The add-on's window has that width; a main area narrower than it scrolls sideways.
+   */
+  width?: FrameWidth;
   /**
    * Runs on the page's browser context before the host page opens: init scripts, bindings, routes
    * or listeners of your own (`addon check` watches the add-on's frame this way).
@@ -117,6 +132,11 @@ export async function openHostPage(
   if (!addonUrl)
     throw new UserError('openHostPage: the emulator has no add-on URL; pass { addonUrl } or start it with one');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const width = options.width ?? 'desktop';
+  if (parseFrameWidth(String(width)) === null)
+    throw new UserError(
+      `openHostPage: width is ${JSON.stringify(width)}; use 'desktop', 'tablet', 'phone' or a whole number of pixels from ${MIN_FRAME_WIDTH} to ${MAX_FRAME_WIDTH}`,
+    );
   let choice: SessionChoice = { scopes: options.scopes, orgId: options.orgId, userId: options.userId };
 
   const { browser, owned } = await browserFor(options.browser);
@@ -227,8 +247,15 @@ export async function openHostPage(
   };
 
   try {
-    await page.goto(`${base}/`);
+    // The host page takes the width from its address (host-ui/src/frame-width.ts), for this page only.
+    await page.goto(width === 'desktop' ? `${base}/` : `${base}/?width=${width}`);
     await open(0);
+    const px = framePixels(width);
+    if (px !== null && options.waitForReady !== false) {
+      // The add-on's window is resized in its own process: wait until it has the width.
+      const frame = await host.addonFrame();
+      await frame.waitForFunction((expected) => window.innerWidth === expected, px, { timeout: timeoutMs });
+    }
     return host;
   } catch (error) {
     await host.close();
@@ -289,8 +316,12 @@ function describeLog(messages: BridgeMessage[], toasts: HostToast[]): string {
  */
 async function letFrame(context: BrowserContext, page: Page, base: string, addonUrl: string): Promise<void> {
   await context.grantPermissions(['local-network-access']).catch(() => {});
-  await page.route(`${base}/`, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), ...hostPageHeaders(addonUrl) } });
-  });
+  // The page itself, with or without a query (`?width=`).
+  await page.route(
+    (url) => url.origin === base && url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), ...hostPageHeaders(addonUrl) } });
+    },
+  );
 }

@@ -13,7 +13,15 @@ import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 
 export type { Checkpoint } from '../state/world.js';
 export { openHostPage } from './host-page.js';
-export type { BridgeMessage, BrowserChoice, HostPage, HostPageOptions, HostToast, SessionChoice } from './host-page.js';
+export type {
+  BridgeMessage,
+  BrowserChoice,
+  FrameWidth,
+  HostPage,
+  HostPageOptions,
+  HostToast,
+  SessionChoice,
+} from './host-page.js';
 export { TOKEN_VARIANTS, type TokenVariant } from '../auth/bad-tokens.js';
 export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 

@@ -40,8 +40,8 @@ describe('parity in the host page', () => {
           'a service:notify with level string "info"; the platform shows the levels success, warning, error (spec 4.2)',
       },
     ]);
-    // dispatchEvent: the two toasts lie over the drawer's tabs for their 5 s.
-    await host.page.getByTestId('tab-parity').dispatchEvent('click');
+    // A click: the two toasts stay clear of the drawer's tabs for their 5 s.
+    await host.page.getByTestId('tab-parity').click();
     const row = host.page.getByTestId('parity-warning');
     await expect.poll(() => row.getAttribute('data-kind')).toBe('notify-level');
     await expect.poll(() => row.textContent()).toContain('2 times since');

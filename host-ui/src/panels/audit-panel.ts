@@ -26,7 +26,8 @@ export function createAuditPanel(): AuditPanel {
     { class: 'empty muted' },
     'No API calls yet. Calls the add-on makes with its token appear here as they are answered.',
   );
-  const element = h('div', { class: 'panel audit-panel' });
+  // Focusable: the log scrolls, and has nothing else to reach with the keyboard.
+  const element = h('div', { class: 'panel audit-panel', tabindex: 0 });
 
   const row = (entry: AuditEntry) =>
     h(

@@ -52,6 +52,8 @@ export function createDataPanel(session: Session, collections: readonly string[]
     ),
     body,
   );
+  // A narrow drawer scrolls the table sideways, not the page; focusable to scroll by keyboard.
+  const tableScroll = h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Records' }, table);
   const empty = h('div', { class: 'empty muted', hidden: true });
 
   const load = async () => {
@@ -65,7 +67,7 @@ export function createDataPanel(session: Session, collections: readonly string[]
       if (mine !== request) return; // a newer choice is loading
       summary.textContent = `${page.data.length} of ${page.total} ${collection} in ${orgId}`;
       replaceChildren(body, ...page.data.flatMap((record) => recordRows(record)));
-      table.hidden = page.data.length === 0;
+      tableScroll.hidden = page.data.length === 0;
       empty.hidden = page.data.length > 0;
       replaceChildren(
         empty,
@@ -132,7 +134,7 @@ export function createDataPanel(session: Session, collections: readonly string[]
         h('button', { type: 'button', class: 'button small', onclick: () => void load() }, 'Refresh'),
       ),
       h('p', {}, summary),
-      table,
+      tableScroll,
       empty,
     ),
     onShow() {

@@ -24,66 +24,94 @@ export function createDeliveriesPanel(): DeliveriesPanel {
     { class: 'empty muted' },
     'No deliveries yet. Subscribe the add-on to an event, then trigger it from the Events tab.',
   );
-  const detail = h('div', { class: 'detail-pane' });
-
-  const row = (delivery: Delivery) =>
+  const detail = h('div', { class: 'split-bottom detail-pane' });
+  const hint = h('p', { class: 'muted small delivery-hint' }, 'Select a delivery to see its requests and answers.');
+  const element = h(
+    'div',
+    { class: 'panel deliveries-panel split' },
     h(
+      'div',
+      { class: 'split-top' },
+      h(
+        'div',
+        { class: 'panel-toolbar' },
+        h('span', { class: 'muted small' }, `Newest first, last ${LIMIT}`),
+        h('button', { type: 'button', class: 'button small', onclick: () => void reload() }, 'Refresh'),
+      ),
+      hint,
+      empty,
+      h('div', { class: 'delivery-list-box' }, list),
+    ),
+    detail,
+  );
+
+  // A list item holding a button (a list of buttons, not buttons posing as items), one line high
+  // enough for two lines of text: the list shows whole rows (styles.css).
+  const row = (delivery: Delivery) => {
+    const selected = delivery.deliveryId === selectedId;
+    return h(
       'li',
       {
-        class: `log-row delivery-row${delivery.deliveryId === selectedId ? ' selected' : ''}`,
+        class: `delivery-item${selected ? ' selected' : ''}`,
         'data-testid': 'delivery-row',
         'data-status': delivery.status,
         'data-event': delivery.event,
         'data-delivery-id': delivery.deliveryId,
-        tabindex: 0,
-        role: 'button',
-        'aria-pressed': String(delivery.deliveryId === selectedId),
-        onclick: () => select(delivery.deliveryId),
-        onkeydown: (event: Event) => {
-          if ((event as KeyboardEvent).key === 'Enter' || (event as KeyboardEvent).key === ' ') {
-            event.preventDefault();
-            select(delivery.deliveryId);
-          }
-        },
       },
-      h('span', { class: `badge status-${delivery.status}` }, delivery.status),
       h(
-        'span',
-        { class: 'delivery-main' },
-        h('code', { class: 'delivery-event' }, delivery.event),
-        h('span', { class: 'delivery-url muted small' }, delivery.webhookUrl),
-      ),
-      h(
-        'span',
-        { class: 'delivery-meta small' },
-        h('span', { class: 'delivery-outcome' }, deliveryOutcome(delivery)),
+        'button',
+        {
+          type: 'button',
+          class: 'delivery-row',
+          'aria-pressed': String(selected),
+          onclick: () => select(delivery.deliveryId),
+        },
+        h('span', { class: `badge status-${delivery.status}` }, delivery.status),
         h(
           'span',
-          { class: 'muted' },
-          `${delivery.attempts.length} ${delivery.attempts.length === 1 ? 'attempt' : 'attempts'} · ${timeOfDay(delivery.createdAt)}`,
+          { class: 'delivery-main' },
+          h('code', { class: 'delivery-event' }, delivery.event),
+          h('span', { class: 'delivery-url muted small' }, delivery.webhookUrl),
+        ),
+        h(
+          'span',
+          { class: 'delivery-meta small' },
+          h('span', { class: 'delivery-outcome' }, deliveryOutcome(delivery)),
+          h(
+            'span',
+            { class: 'muted' },
+            `${delivery.attempts.length} ${delivery.attempts.length === 1 ? 'attempt' : 'attempts'} · ${timeOfDay(delivery.createdAt)}`,
+          ),
         ),
       ),
     );
+  };
+
+  const buttonOf = (deliveryId: string | undefined) =>
+    [...list.querySelectorAll<HTMLElement>('.delivery-item')]
+      .find((item) => item.dataset.deliveryId === deliveryId)
+      ?.querySelector('button');
 
   const render = () => {
+    // The rows are built again: the one that had the keyboard's focus gets it back.
+    const focused = list.contains(document.activeElement)
+      ? document.activeElement?.closest<HTMLElement>('.delivery-item')?.dataset.deliveryId
+      : undefined;
     replaceChildren(list, ...deliveries.map(row));
+    buttonOf(focused)?.focus({ preventScroll: true });
     empty.hidden = deliveries.length > 0;
     const selected = deliveries.find((delivery) => delivery.deliveryId === selectedId);
-    replaceChildren(
-      detail,
-      selected
-        ? deliveryDetail(selected, () => void replay(selected.deliveryId))
-        : h(
-            'p',
-            { class: 'muted small' },
-            deliveries.length ? 'Select a delivery to see its requests and answers.' : '',
-          ),
-    );
+    // Without a selection the list has the whole tab; with one, a few rows and the detail below.
+    element.dataset.selected = String(Boolean(selected));
+    hint.hidden = Boolean(selected) || deliveries.length === 0;
+    replaceChildren(detail, selected ? deliveryDetail(selected, () => void replay(selected.deliveryId)) : null);
   };
 
   const select = (deliveryId: string) => {
     selectedId = deliveryId;
     render();
+    // The list is shorter with the detail below it: keep the chosen row in sight.
+    buttonOf(deliveryId)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
   const upsert = (delivery: Delivery) => {
@@ -115,25 +143,5 @@ export function createDeliveriesPanel(): DeliveriesPanel {
   };
 
   render();
-  return {
-    element: h(
-      'div',
-      { class: 'panel deliveries-panel split' },
-      h(
-        'div',
-        { class: 'split-top' },
-        h(
-          'div',
-          { class: 'panel-toolbar' },
-          h('span', { class: 'muted small' }, `Newest first, last ${LIMIT}`),
-          h('button', { type: 'button', class: 'button small', onclick: () => void reload() }, 'Refresh'),
-        ),
-        empty,
-        list,
-      ),
-      h('div', { class: 'split-bottom' }, detail),
-    ),
-    upsert,
-    reload,
-  };
+  return { element, upsert, reload };
 }

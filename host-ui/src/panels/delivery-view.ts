@@ -23,7 +23,7 @@ function attemptView(attempt: Attempt): HTMLElement {
     'section',
     { class: `attempt ${attempt.ok ? 'ok' : 'failed'}`, 'data-attempt': attempt.attempt },
     h(
-      'h4',
+      'h3',
       {},
       `Attempt ${attempt.attempt}`,
       h('span', { class: 'muted small' }, ` ${dateTime(attempt.at)} · ${attempt.durationMs} ms`),
@@ -54,9 +54,9 @@ export function deliveryDetail(delivery: Delivery, onReplay: () => void): HTMLEl
       'div',
       { class: 'detail-head' },
       h(
-        'div',
-        {},
-        h('strong', {}, delivery.event),
+        'h2',
+        { class: 'detail-title' },
+        delivery.event,
         ' ',
         h('span', { class: `badge status-${delivery.status}` }, delivery.status),
       ),

@@ -4,6 +4,7 @@
 import { control } from '../control-client';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
+import { dateTime } from '../format';
 import type { ParityWarning } from '../types';
 
 export interface ParityPanel extends Panel {
@@ -35,8 +36,8 @@ export function createParityPanel(strict: boolean): ParityPanel {
           h('p', { class: 'muted small' }, `The platform ${warning.platform}. With --strict: ${warning.strict}.`),
           h(
             'p',
-            { class: 'muted small' },
-            `${warning.count} time${warning.count === 1 ? '' : 's'} since ${warning.at}`,
+            { class: 'muted small', 'data-testid': 'parity-since' },
+            `${warning.count} time${warning.count === 1 ? '' : 's'} since ${dateTime(warning.at)} (emulated)`,
           ),
         ),
       ),
@@ -53,7 +54,8 @@ export function createParityPanel(strict: boolean): ParityPanel {
   }
 
   return {
-    element: h('div', { class: 'panel parity-panel' }, empty, list),
+    // Focusable: a long list scrolls, and has nothing else to reach with the keyboard.
+    element: h('div', { class: 'panel parity-panel', tabindex: 0 }, empty, list),
     add(warning) {
       warnings.set(warning.kind, warning);
       render();

@@ -42,13 +42,21 @@ export function createScopeUsage(): ScopeUsageView {
     element: h(
       'section',
       { class: 'scope-usage' },
-      h('h3', {}, 'Scopes used'),
+      h('h2', {}, 'Scopes used'),
       calls,
       h(
-        'table',
-        { class: 'scope-usage-table' },
-        h('thead', {}, h('tr', {}, ...['Scope', 'Declared', 'Granted', 'Used', 'Refused'].map((t) => h('th', {}, t)))),
-        body,
+        'div',
+        { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Scopes used' },
+        h(
+          'table',
+          { class: 'scope-usage-table' },
+          h(
+            'thead',
+            {},
+            h('tr', {}, ...['Scope', 'Declared', 'Granted', 'Used', 'Refused'].map((t) => h('th', {}, t))),
+          ),
+          body,
+        ),
       ),
       h('p', { class: 'small' }, 'Smallest "scopes" for addon.config.json: ', needed),
       refused,

@@ -124,9 +124,9 @@ export function createSessionPanel(deps: {
   const element = h(
     'div',
     { class: 'panel session-panel' },
-    h('h3', {}, 'Add-on'),
+    h('h2', {}, 'Add-on'),
     h('dl', { class: 'kv' }, row('Name', status.name), row('App id', h('code', {}, status.appId))),
-    h('h3', {}, 'Current session'),
+    h('h2', {}, 'Current session'),
     h(
       'dl',
       { class: 'kv' },
@@ -139,7 +139,7 @@ export function createSessionPanel(deps: {
     h(
       'form',
       { class: 'settings', onsubmit: apply },
-      h('h3', {}, 'Next opening'),
+      h('h2', {}, 'Next opening'),
       h(
         'p',
         { class: 'muted small' },

@@ -1,0 +1,363 @@
+// The host page at every width (docs/host-page.md, "Widths"): no sideways overflow, every drawer tab
+// in sight, the add-on's frame never squeezed below 300 px (the drawer overlays it below 900 px), the
+// device-width control and openHostPage({ width }), axe-core clean on every tab, and the drawer's
+// layout details (deliveries list, session form, toasts, parity times). Screenshots of each width go
+// to test/output/host-widths/.
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
+import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
+import { api, cleanUp, startReceiver } from '../helpers.js';
+import { launchChromium, SCREENSHOTS } from './browser.js';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SHOTS = join(SCREENSHOTS, 'host-widths');
+const TABS = ['session', 'messages', 'events', 'deliveries', 'audit', 'data', 'clock', 'faults', 'parity'];
+/** The width below which the drawer overlays the add-on (layout.ts, styles.css). */
+const OVERLAY_BELOW = 900;
+
+let browser: Browser;
+let emulator: Emulator;
+const pages: HostPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(SHOTS, { recursive: true });
+  // The bundled demo add-on, as `addon dev` shows it: it fits its frame's height to its content.
+  emulator = await createEmulator({ port: 0, demo: true, scopes: ['customers.read', 'customers.write'] });
+  await emulator.listen();
+});
+afterAll(async () => {
+  for (const host of pages.splice(0)) await host.close();
+  await emulator?.close();
+  await browser?.close();
+  await cleanUp();
+});
+
+async function open(options: HostPageOptions = {}): Promise<HostPage> {
+  const host = await openHostPage(emulator.url, { browser, ...options });
+  pages.push(host);
+  return host;
+}
+
+/** Opens the host page in a window of this size, with the add-on ready. */
+const openAt = (width: number, height: number) => open({ viewport: { width, height } });
+
+/** How far the page reaches sideways beyond its window (0 when nothing overflows). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    scrollX: window.scrollX,
+  }));
+
+const frameWidth = (page: Page) =>
+  page.locator('[data-testid="addon-frame"]').evaluate((frame) => (frame as HTMLIFrameElement).clientWidth);
+const frameHeight = (page: Page) =>
+  page.locator('[data-testid="addon-frame"]').evaluate((frame) => (frame as HTMLIFrameElement).style.height);
+const addonInnerWidth = async (host: HostPage) => (await host.addonFrame()).evaluate(() => window.innerWidth);
+
+async function setDrawer(page: Page, open: boolean): Promise<void> {
+  const shell = page.locator('.shell');
+  if ((await shell.getAttribute('data-drawer')) !== (open ? 'open' : 'closed'))
+    await page.getByTestId('drawer-toggle').click();
+  await page.locator(`.shell[data-drawer="${open ? 'open' : 'closed'}"]`).waitFor();
+}
+
+/** Where a tab sits against its strip and the window, and whether its label is cut. */
+const tabPlacement = (page: Page, id: string) =>
+  page.getByTestId(`tab-${id}`).evaluate((tab) => {
+    const box = tab.getBoundingClientRect();
+    const strip = tab.parentElement!;
+    const stripBox = strip.getBoundingClientRect();
+    return {
+      inStrip:
+        box.left >= stripBox.left - 0.5 && box.right <= stripBox.right + 0.5 && box.bottom <= stripBox.bottom + 0.5,
+      inWindow:
+        box.left >= 0 && box.right <= window.innerWidth + 0.5 && box.top >= 0 && box.bottom <= window.innerHeight,
+      labelCut: tab.scrollWidth > tab.clientWidth,
+      stripScrolls: strip.scrollWidth > strip.clientWidth,
+    };
+  });
+
+/** axe-core's WCAG 2 A/AA (2.0 and 2.1) and best-practice violations on the whole host page. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: Function } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return (result.violations as Array<{ id: string; nodes: Array<{ target: string[]; failureSummary: string }> }>).map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary.replace(/\s+/g, ' ')})`).join('; ')}`,
+    );
+  });
+}
+
+/** Gives every tab something to show: API calls, bridge messages, deliveries, a parity warning. */
+async function fillTabs(host: HostPage, deliveries: number): Promise<void> {
+  const receiver = await startReceiver();
+  const { token } = await emulator.token({});
+  expect(
+    (
+      await api(`${emulator.apiUrl}/events/subscribe`, {
+        token,
+        body: { event: 'customer.created', webhookUrl: receiver.url },
+      })
+    ).status,
+  ).toBe(201);
+  for (let i = 0; i < deliveries; i++) await emulator.trigger('customer.created');
+  await host.addon.getByTestId('demo-create-customer').click();
+  await host.addon.getByTestId('demo-notify-info').click();
+  await host.page.getByTestId('audit-row').first().waitFor({ state: 'attached' });
+  await host.page.getByTestId('parity-warning').first().waitFor({ state: 'attached' });
+  await host.page
+    .getByTestId('delivery-row')
+    .nth(deliveries - 1)
+    .waitFor({ state: 'attached' });
+}
+
+describe('the host page at every width', () => {
+  it.each([
+    [1366, 800],
+    [1024, 768],
+    [768, 1024],
+    [390, 844],
+    [360, 740],
+  ])('%i × %i: nothing overflows sideways, every tab is in sight, the frame keeps 300 px', async (width, height) => {
+    const { page } = await openAt(width, height);
+    const overlay = width < OVERLAY_BELOW;
+    // A narrow window starts with the drawer closed: the add-on is what is seen first.
+    expect(await page.locator('.shell').getAttribute('data-drawer')).toBe(overlay ? 'closed' : 'open');
+    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+    await setDrawer(page, false);
+    const closedWidth = await frameWidth(page);
+    const closedHeight = await frameHeight(page);
+
+    await setDrawer(page, true);
+    const openWidth = await frameWidth(page);
+    expect(openWidth).toBeGreaterThanOrEqual(300);
+    // Below the breakpoint the drawer lies over the add-on, which keeps its width.
+    if (overlay) expect(openWidth).toBe(closedWidth);
+    for (const id of TABS) {
+      await page.getByTestId(`tab-${id}`).click();
+      await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator(`#tabpanel-${id}`).isVisible()).toBe(true);
+      expect(await tabPlacement(page, id), id).toEqual({
+        inStrip: true,
+        inWindow: true,
+        labelCut: false,
+        stripScrolls: false,
+      });
+      // Choosing a tab moves nothing sideways.
+      expect(await sidewaysOverflow(page), id).toEqual({ overflow: 0, scrollX: 0 });
+    }
+    await page.getByTestId('tab-messages').click();
+    await page.screenshot({ path: join(SHOTS, `host-${width}x${height}.png`) });
+
+    await setDrawer(page, false);
+    expect(await frameWidth(page)).toBe(closedWidth);
+    // No tall frame left behind by a squeezed add-on: it has its height again (beside a drawer column
+    // the demo add-on fits its height to each new width, so this waits for its last resize).
+    await expect.poll(() => frameHeight(page)).toBe(closedHeight);
+    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+    await page.screenshot({ path: join(SHOTS, `host-${width}x${height}-drawer-closed.png`) });
+  });
+
+  it('closes the drawer that covers the add-on with Escape', async () => {
+    const { page } = await openAt(390, 844);
+    await setDrawer(page, true);
+    await page.getByTestId('tab-clock').focus();
+    await page.keyboard.press('Escape');
+    await page.locator('.shell[data-drawer="closed"]').waitFor();
+    expect(await page.getByTestId('drawer-toggle').evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+});
+
+describe('the device-width control', () => {
+  it('gives the frame a tablet’s, a phone’s or any width, centred, and keeps it across reloads', async () => {
+    const host = await openAt(1366, 800);
+    const { page } = host;
+    const control = page.getByTestId('frame-width');
+    expect(await control.inputValue()).toBe('desktop');
+    const full = await frameWidth(page);
+
+    await control.selectOption('phone');
+    await expect.poll(() => frameWidth(page)).toBe(390);
+    await expect.poll(() => addonInnerWidth(host)).toBe(390);
+    // Centred in the main area.
+    const [frameBox, mainBox] = await Promise.all([
+      page.getByTestId('addon-frame').boundingBox(),
+      page.locator('.main-inner').boundingBox(),
+    ]);
+    expect(Math.abs(frameBox!.x + frameBox!.width / 2 - (mainBox!.x + mainBox!.width / 2))).toBeLessThan(2);
+    // The demo add-on fits its height to its content again at its new width.
+    await expect.poll(() => frameHeight(page)).not.toBe('600px');
+    await page.screenshot({ path: join(SHOTS, 'width-phone-1366x800.png') });
+
+    // A width wider than the main area beside the drawer: the main area scrolls, never the page.
+    await control.selectOption('tablet');
+    await expect.poll(() => addonInnerWidth(host)).toBe(768);
+    expect(await frameWidth(page)).toBe(768);
+    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+
+    await control.selectOption('custom');
+    const custom = page.getByTestId('frame-width-custom');
+    await custom.fill('500');
+    await custom.press('Enter');
+    await expect.poll(() => addonInnerWidth(host)).toBe(500);
+    expect(await frameWidth(page)).toBe(500);
+
+    await page.reload();
+    await page.getByTestId('addon-frame').waitFor();
+    expect(await control.inputValue()).toBe('custom');
+    expect(await custom.inputValue()).toBe('500');
+    await expect.poll(() => addonInnerWidth(host)).toBe(500);
+
+    await control.selectOption('desktop');
+    await expect.poll(() => frameWidth(page)).toBe(full);
+    await expect.poll(() => addonInnerWidth(host)).toBe(full);
+  });
+
+  it('fits the control and a custom width in a phone’s window', async () => {
+    const host = await openAt(360, 740);
+    await host.page.getByTestId('frame-width').selectOption('custom');
+    const custom = host.page.getByTestId('frame-width-custom');
+    await custom.fill('320');
+    await custom.press('Enter');
+    await expect.poll(() => addonInnerWidth(host)).toBe(320);
+    expect(await sidewaysOverflow(host.page)).toEqual({ overflow: 0, scrollX: 0 });
+    await host.page.screenshot({ path: join(SHOTS, 'width-custom-320-360x740.png') });
+  });
+
+  it.each([
+    ['phone', 390],
+    ['tablet', 768],
+    [412, 412],
+  ] as const)('openHostPage({ width: %s }) opens the add-on %i px wide', async (width, px) => {
+    const host = await open({ width });
+    expect(await frameWidth(host.page)).toBe(px);
+    expect(await addonInnerWidth(host)).toBe(px);
+    expect(await host.page.getByTestId('frame-width').inputValue()).toBe(typeof width === 'number' ? 'custom' : width);
+  });
+
+  it('refuses a width it cannot show', async () => {
+    await expect(open({ width: 100 })).rejects.toThrow(
+      "openHostPage: width is 100; use 'desktop', 'tablet', 'phone' or a whole number of pixels from 240 to 3840",
+    );
+  });
+});
+
+describe('the drawer, tab by tab', () => {
+  let host: HostPage;
+  beforeAll(async () => {
+    host = await openAt(1366, 800);
+    await fillTabs(host, 7);
+  });
+
+  it.each([
+    [1366, 800],
+    [390, 844],
+  ])('axe-core finds nothing on the shell and on each tab at %i × %i', async (width, height) => {
+    const { page } = host;
+    await page.setViewportSize({ width, height });
+    await setDrawer(page, false);
+    expect(await axeViolations(page), 'the shell').toEqual([]);
+    await setDrawer(page, true);
+    for (const id of TABS) {
+      await page.getByTestId(`tab-${id}`).click();
+      if (id === 'data') await expect.poll(() => page.locator('.data-panel p').first().textContent()).toMatch(/ of /);
+      expect(await axeViolations(page), id).toEqual([]);
+      if (id === 'deliveries') {
+        await page.getByTestId('delivery-row').first().click();
+        await page.getByTestId('delivery-detail').waitFor();
+        expect(await axeViolations(page), 'a delivery’s detail').toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  it('shows whole delivery rows, and the detail pane only for a chosen delivery', async () => {
+    const { page } = host;
+    await page.reload();
+    await page.getByTestId('tab-deliveries').click();
+    const list = page.locator('.delivery-list');
+    await expect.poll(() => page.getByTestId('delivery-row').count()).toBeGreaterThanOrEqual(7);
+    const rows = () =>
+      list.evaluate((ol) => {
+        const box = ol.getBoundingClientRect();
+        const heights = [...ol.children].map((row) => row.getBoundingClientRect().height);
+        const cut = [...ol.children].filter((row) => {
+          const r = row.getBoundingClientRect();
+          const inside = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+          return inside > 0.5 && inside < r.height - 0.5;
+        }).length;
+        return { height: box.height, rowHeight: heights[0], cut };
+      });
+    // Nothing chosen: no detail pane, the list has the tab and shows whole rows.
+    expect(await page.getByTestId('delivery-detail').count()).toBe(0);
+    expect(await page.locator('.deliveries-panel .split-bottom').isVisible()).toBe(false);
+    let shown = await rows();
+    expect(shown.cut).toBe(0);
+    expect(shown.height % shown.rowHeight).toBe(0);
+
+    await page.getByTestId('delivery-row').nth(5).click();
+    await page.getByTestId('delivery-detail').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'deliveries-1366x800.png') });
+    shown = await rows();
+    expect(shown.height).toBe(4 * shown.rowHeight);
+    expect(shown.cut).toBe(0);
+    // The chosen row is in sight in the shorter list.
+    const chosen = await page.locator('.delivery-item.selected').boundingBox();
+    const listBox = await list.boundingBox();
+    expect(chosen!.y).toBeGreaterThanOrEqual(listBox!.y - 0.5);
+    expect(chosen!.y + chosen!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height + 0.5);
+    // Scrolled by a wheel, it stops on a row's edge.
+    await list.hover();
+    await page.mouse.wheel(0, 70);
+    await expect.poll(async () => (await rows()).cut).toBe(0);
+  });
+
+  it('leaves room between the session form’s button and the heading below it', async () => {
+    const { page } = host;
+    await page.getByTestId('tab-session').click();
+    const button = await page.getByTestId('apply-session').boundingBox();
+    const heading = await page.getByRole('heading', { name: 'Scopes used' }).boundingBox();
+    expect(heading!.y - (button!.y + button!.height)).toBeGreaterThanOrEqual(16);
+  });
+
+  it.each([
+    [1366, 800],
+    [390, 844],
+  ])('shows a toast clear of the drawer’s tabs at %i × %i', async (width, height) => {
+    const { page } = host;
+    await page.setViewportSize({ width, height });
+    await setDrawer(page, true);
+    await host.addon.getByTestId('demo-notify-success').dispatchEvent('click');
+    const toast = page.getByTestId('toast').last();
+    await toast.waitFor();
+    const [toastBox, tabsBox] = await Promise.all([toast.boundingBox(), page.getByRole('tablist').boundingBox()]);
+    const overlaps =
+      toastBox!.x < tabsBox!.x + tabsBox!.width &&
+      tabsBox!.x < toastBox!.x + toastBox!.width &&
+      toastBox!.y < tabsBox!.y + tabsBox!.height &&
+      tabsBox!.y < toastBox!.y + toastBox!.height;
+    expect(overlaps).toBe(false);
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  it('shows parity warnings with readable emulated times', async () => {
+    const { page } = host;
+    await page.getByTestId('tab-parity').click();
+    const since = page.getByTestId('parity-since').first();
+    await since.waitFor();
+    const text = (await since.textContent())!;
+    expect(text).toMatch(/since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\)$/);
+    expect(text).not.toMatch(/\dT\d/);
+  });
+});
