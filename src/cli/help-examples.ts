@@ -42,6 +42,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'addon scenario run scenarios/month-end.json',
     'addon scenario run world.json --org org_acme --webhooks off',
   ],
+  listen: [
+    'addon listen --forward-to http://127.0.0.1:8787/webhooks',
+    'addon listen --events invoice.paid,customer.created --json',
+  ],
   exec: ['addon exec -- npm test', 'addon exec --scopes customers.read -- node scripts/smoke.js'],
   check: ['addon check', 'addon check --only webhook,backend --report junit=reports/addon-check.xml'],
   init: ['addon init my-addon', 'addon init my-addon --template full-stack'],
