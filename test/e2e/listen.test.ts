@@ -89,10 +89,9 @@ describe('addon listen', () => {
     expect(stopped.lines.at(-1)).toBe('Stopped; removed the 1 subscription it made.');
     expect(await subscriptions()).toEqual([]);
     // Listen made none of the add-on's calls (its rate limit, audit log and `addon scopes` are the add-on's own).
-    const calls = (await run('logs', '--json')).stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const calls = (
+      JSON.parse((await run('logs', '--json')).stdout) as { data: Array<{ method: string; path: string }> }
+    ).data;
     expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(
       Array(calls.length).fill('GET /api/addon/v1/events/subscriptions'),
     );

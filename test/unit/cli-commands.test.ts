@@ -134,7 +134,7 @@ describe('addon listen', () => {
       const run = await addon('listen', ...args);
       expect(run, args.join(' ')).toMatchObject({ exitCode: 2, stdout: '' });
       expect(run.stderr).toMatch(
-        /^error: option '--(forward-to <url>|events <list>)' argument .* is invalid\. expected [^\n]+\n$/,
+        /^addon: option '--(forward-to <url>|events <list>)' argument .* is invalid\. expected [^\n]+\n$/,
       );
     }
   });
