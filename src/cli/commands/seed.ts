@@ -9,7 +9,7 @@ export function seedCommand(program: Command): void {
   againstEmulator(
     program
       .command('seed')
-      .description('fill an organization with realistic sample records (customers, invoices, products, ...)')
+      .description('fill an organization with realistic sample records of every resource')
       .option('--org <id>', 'organization id (default: the emulated one)')
       .option('--size <n>', 'how many customers to make; the other resources scale with it', wholeNumber),
     'print the summary as JSON',
