@@ -233,6 +233,8 @@ export async function openHostPage(
     async reopen(next = {}) {
       choice = { ...choice, ...next };
       const since = log.messages.length;
+      // The add-on's page: not one of the shell's pages that the add-on or a test moved to.
+      await page.evaluate(() => history.replaceState(null, '', location.pathname + location.search));
       await page.reload();
       await open(since);
     },
