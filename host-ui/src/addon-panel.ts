@@ -16,7 +16,8 @@ export interface AddonPanel {
   load(src: string): void;
   close(): void;
   frame(): HTMLIFrameElement | null;
-  setPath(path: string): void;
+  /** The in-app path the add-on asked for (service:navigate), with a note when it names no page of the shell. */
+  setPath(path: string, note?: string): void;
   setHeight(height: number): void;
   /** The frame's width in CSS pixels, centred in the main area; null: the whole main area. */
   setWidth(px: number | null): void;
@@ -41,6 +42,12 @@ export function createAddonPanel(options: {
     { class: 'host-path', 'data-testid': 'host-path', title: 'The add-on’s in-app path (service:navigate)' },
     '/',
   );
+  const pathNote = h('span', { class: 'location-note', 'data-testid': 'host-path-note', hidden: true });
+  const setPath = (value: string, note?: string) => {
+    path.textContent = value;
+    pathNote.textContent = note ?? '';
+    pathNote.hidden = !note;
+  };
   const heightLabel = h('span', { class: 'frame-height', title: 'The frame’s height (service:resize)' });
   const frameShell = h('div', { class: 'frame-shell' });
   const panel = h(
@@ -100,6 +107,7 @@ export function createAddonPanel(options: {
         icon(options.origin?.startsWith('https:') ? 'lock' : 'globe', 14),
         h('span', { class: 'location-origin' }, options.origin ?? ''),
         path,
+        pathNote,
       ),
       actions,
     ),
@@ -170,20 +178,18 @@ export function createAddonPanel(options: {
       setWidth(width);
       setHeight(DEFAULT_HEIGHT);
       replaceChildren(frameShell, frame);
-      path.textContent = '/';
+      setPath('/');
       show('panel');
     },
     close() {
       setExpired(false);
       frame = null;
       frameShell.replaceChildren();
-      path.textContent = '/';
+      setPath('/');
       show('placeholder');
     },
     frame: () => frame,
-    setPath(value) {
-      path.textContent = value;
-    },
+    setPath,
     setHeight,
     setWidth,
     setExpired,

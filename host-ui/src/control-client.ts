@@ -12,6 +12,7 @@ import type {
   MintedToken,
   ParityWarning,
   RecordsPage,
+  ResourceOutline,
   ScopeReport,
   TriggerResult,
 } from './types';
@@ -56,8 +57,8 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: u
   return parsed as T;
 }
 
-const query = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const query = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
 export interface MintRequest {
   scopes: string[];
@@ -77,8 +78,14 @@ export const control = {
   // The replay route takes no body (docs/control-api.md), so none is sent.
   replay: (deliveryId: string) =>
     call<Delivery>('POST', `/_emulator/deliveries/${encodeURIComponent(deliveryId)}/replay`),
-  records: (collection: string, page: { orgId: string; limit: number }) =>
+  records: (collection: string, page: { orgId: string; limit: number; offset?: number; order?: 'oldest' | 'newest' }) =>
     call<RecordsPage>('GET', `/_emulator/records/${encodeURIComponent(collection)}?${query(page)}`),
+  record: (collection: string, id: string, orgId: string) =>
+    call<{ data: Record<string, unknown> }>(
+      'GET',
+      `/_emulator/records/${encodeURIComponent(collection)}/${encodeURIComponent(id)}?${query({ orgId })}`,
+    ),
+  resources: () => call<{ data: ResourceOutline[] }>('GET', '/_emulator/resources'),
   seed: (options: { orgId: string; size?: number }) =>
     call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', options),
   catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', `${API_PREFIX}/events/catalog`),

@@ -65,3 +65,6 @@ export function prettyJsonText(text: string): string {
     return text;
   }
 }
+
+/** `customers` -> `Customers`. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

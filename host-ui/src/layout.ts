@@ -1,8 +1,11 @@
 // The frame of the service's web app around the add-on: top bar, sidebar, main area and the
-// developer drawer. Only the add-on's sidebar entry does anything; the other entries are there so
-// the add-on is seen in the surroundings it will have in production.
+// developer drawer. The sidebar leads to the service's pages (a dashboard and each resource's
+// records, from the emulator's registry) and to the add-on.
 import { h, replaceChildren } from './dom';
+import { capitalized } from './format';
 import { icon, type IconName } from './icons';
+import { DASHBOARD_PATH, href, listPath } from './routes';
+import type { ResourceOutline } from './types';
 
 export interface Shell {
   root: HTMLElement;
@@ -10,20 +13,21 @@ export interface Shell {
   drawerSlot: HTMLElement;
   /** Org and user shown in the top bar (those of the current session). */
   setAccount(orgId: string, userId: string): void;
-  /** Highlights the add-on's sidebar entry while it is open. */
-  setAddonActive(active: boolean): void;
+  /** Marks the sidebar entry of what the main area shows: `addon`, `dashboard`, a resource's name, or none. */
+  setCurrent(entry: string | null): void;
   /** Streaming status in the top bar. */
   setLive(state: 'connecting' | 'live' | 'down', onRetry: () => void): void;
 }
 
-const INERT_ENTRIES: Array<[IconName, string]> = [
-  ['dashboard', 'Dashboard'],
-  ['invoice', 'Invoices'],
-  ['customers', 'Customers'],
-  ['products', 'Products'],
-  ['expenses', 'Expenses'],
-  ['reports', 'Reports'],
-];
+/** The icons of the platform's resources; another resource (a package user's own) gets `records`. */
+const RESOURCE_ICONS: Record<string, IconName> = {
+  invoices: 'invoice',
+  customers: 'customers',
+  products: 'products',
+  expenses: 'expenses',
+  tickets: 'tickets',
+  orders: 'orders',
+};
 
 /**
  * Below this width the drawer overlays the add-on instead of taking a column of its own, and starts
@@ -31,7 +35,10 @@ const INERT_ENTRIES: Array<[IconName, string]> = [
  */
 export const DRAWER_OVERLAY_BELOW = 900;
 
-export function createShell(addonName: string, options: { onOpenAddon(): void; topbarTools: HTMLElement }): Shell {
+export function createShell(
+  addonName: string,
+  options: { onOpenAddon(): void; topbarTools: HTMLElement; resources: readonly ResourceOutline[] },
+): Shell {
   const { onOpenAddon } = options;
   const org = h('span', { class: 'account-org' });
   const user = h('span', { class: 'account-user' });
@@ -87,6 +94,28 @@ export function createShell(addonName: string, options: { onOpenAddon(): void; t
     h('span', { class: 'nav-label' }, addonName),
   );
 
+  // A link each: the icon-only sidebar of a narrower window names them by their title.
+  const pageEntry = (key: string, path: string, name: IconName, label: string) =>
+    h(
+      'a',
+      { class: 'nav-item nav-page', href: href(path), title: label, 'data-testid': `nav-${key}` },
+      icon(name),
+      h('span', { class: 'nav-label' }, label),
+    );
+  const pageEntries = new Map<string, HTMLElement>([
+    ['dashboard', pageEntry('dashboard', DASHBOARD_PATH, 'dashboard', 'Dashboard')],
+    ...options.resources.map((resource): [string, HTMLElement] => [
+      resource.name,
+      pageEntry(
+        resource.name,
+        listPath(resource.name),
+        RESOURCE_ICONS[resource.name] ?? 'records',
+        capitalized(resource.name),
+      ),
+    ]),
+  ]);
+  const entries = new Map<string, HTMLElement>([...pageEntries, ['addon', addonEntry]]);
+
   replaceChildren(
     root,
     h(
@@ -113,18 +142,7 @@ export function createShell(addonName: string, options: { onOpenAddon(): void; t
     h(
       'nav',
       { class: 'sidebar', 'aria-label': 'Service navigation' },
-      h(
-        'div',
-        { class: 'nav-section' },
-        ...INERT_ENTRIES.map(([name, label]) =>
-          h(
-            'span',
-            { class: 'nav-item inert', title: 'Not part of the emulator' },
-            icon(name),
-            h('span', { class: 'nav-label' }, label),
-          ),
-        ),
-      ),
+      h('div', { class: 'nav-section' }, ...pageEntries.values()),
       h('div', { class: 'nav-heading' }, 'Add-ons'),
       h('div', { class: 'nav-section' }, addonEntry),
     ),
@@ -141,9 +159,12 @@ export function createShell(addonName: string, options: { onOpenAddon(): void; t
       user.textContent = userId;
       avatar.textContent = userId.replace(/^usr_/, '').slice(0, 2).toUpperCase();
     },
-    setAddonActive(active) {
-      addonEntry.classList.toggle('active', active);
-      addonEntry.setAttribute('aria-current', active ? 'page' : 'false');
+    setCurrent(current) {
+      for (const [key, entry] of entries) {
+        entry.classList.toggle('active', key === current);
+        if (key === current) entry.setAttribute('aria-current', 'page');
+        else entry.removeAttribute('aria-current');
+      }
     },
     setLive(state, onRetry) {
       live.dataset.state = state;

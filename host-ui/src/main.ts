@@ -11,6 +11,8 @@ import { h } from './dom';
 import { createDrawer } from './drawer';
 import { createWidthControl, framePixels, initialFrameWidth } from './frame-width';
 import { createShell } from './layout';
+import { addonPath, href, parsePath, pathInAddress, type Route } from './routes';
+import { createShellPages } from './shell-pages';
 import { createAuditPanel } from './panels/audit-panel';
 import { createClockPanel } from './panels/clock-panel';
 import { createDataPanel } from './panels/data-panel';
@@ -23,12 +25,16 @@ import { createSessionPanel } from './panels/session-panel';
 import { Session, type SessionSettings } from './session';
 import { openStream } from './stream';
 import { toast, toastError } from './toast';
-import type { EmulatorStatus } from './types';
+import type { EmulatorStatus, ResourceOutline } from './types';
+
+/** What the location bar says of a `service:navigate` to a path that names no page of the shell. */
+const UNKNOWN_PATH_NOTE = 'not a page of the emulated service';
 
 async function start(app: HTMLElement): Promise<void> {
   let status: EmulatorStatus;
+  let resources: ResourceOutline[];
   try {
-    status = await control.status();
+    [status, resources] = await Promise.all([control.status(), control.resources().then((answer) => answer.data)]);
   } catch (error) {
     app.replaceChildren(
       h(
@@ -48,7 +54,40 @@ async function start(app: HTMLElement): Promise<void> {
   const addonUrl = status.addonUrl;
   const origin = addonUrl ? addonOrigin(addonUrl) : null;
 
+  const ownPath = addonPath(status.appId);
+  const routeOf = (path: string | null): Route | null =>
+    path === null ? { kind: 'addon' } : parsePath(path, resources, status.appId);
+
+  // The main area shows the add-on or one of the service's pages. Leaving the add-on for a page
+  // closes it, as the service does; its sidebar entry opens it again, with a new session.
+  let view: 'addon' | 'page' = 'addon';
+  const showAddonView = () => {
+    view = 'addon';
+    pages.element.hidden = true;
+    panel.element.hidden = false;
+    shell.setCurrent('addon');
+    if (routeOf(pathInAddress())?.kind !== 'addon') history.pushState(null, '', href(ownPath));
+  };
+
+  /** Shows what the address names: a page of the shell, or the add-on (opened if it is not). */
+  const followAddress = () => {
+    const path = pathInAddress();
+    const route = routeOf(path);
+    if (route?.kind === 'addon') {
+      if (view !== 'addon') void openAddon();
+      return;
+    }
+    if (view === 'addon') closeAddon();
+    view = 'page';
+    panel.element.hidden = true;
+    pages.element.hidden = false;
+    const page = route ?? { kind: 'unknown' as const, path: path ?? '/' };
+    shell.setCurrent(page.kind === 'list' || page.kind === 'record' ? page.resource.name : page.kind);
+    pages.show(page);
+  };
+
   const openAddon = async (settings?: SessionSettings) => {
+    if (view !== 'addon') showAddonView();
     if (!addonUrl || !origin) {
       panel.showProblem(
         addonUrl
@@ -61,7 +100,6 @@ async function start(app: HTMLElement): Promise<void> {
       const minted = await session.open(settings);
       if (!minted) return; // superseded by a later opening
       panel.load(frameUrl(addonUrl, minted.token));
-      shell.setAddonActive(true);
       checkExpiry();
     } catch (error) {
       toastError(error);
@@ -73,15 +111,20 @@ async function start(app: HTMLElement): Promise<void> {
   const closeAddon = () => {
     session.close();
     panel.close();
-    shell.setAddonActive(false);
   };
 
   const width = initialFrameWidth();
   const widthControl = createWidthControl(width, (chosen) => panel.setWidth(framePixels(chosen)));
-  const shell = createShell(status.name, { onOpenAddon: () => void openAddon(), topbarTools: widthControl.element });
+  const shell = createShell(status.name, {
+    onOpenAddon: () => void openAddon(),
+    topbarTools: widthControl.element,
+    resources,
+  });
   const panel = createAddonPanel({ name: status.name, origin, onOpen: () => void openAddon(), onClose: closeAddon });
   panel.setWidth(framePixels(width));
   shell.main.appendChild(panel.element);
+  const pages = createShellPages({ resources, session, addonPath: ownPath, addonName: status.name });
+  shell.main.appendChild(pages.element);
 
   const messages = createMessagesPanel(clock);
   const deliveries = createDeliveriesPanel();
@@ -141,9 +184,14 @@ async function start(app: HTMLElement): Promise<void> {
             bridge.post('service:context', { orgId, userId, token: current.token, scopes });
             return;
           }
-          case 'service:navigate':
-            panel.setPath(message.path);
+          case 'service:navigate': {
+            // A page the shell has: the service moves there, leaving the add-on. Any other path is
+            // only shown, with a note, and nothing else changes.
+            const route = parsePath(message.path, resources, status.appId);
+            if (route && route.kind !== 'addon') location.hash = href(message.path);
+            else panel.setPath(message.path, route ? undefined : UNKNOWN_PATH_NOTE);
             return;
+          }
           case 'service:notify':
             toast(message.message, message.level);
             // The emulator says so in the terminal and the Parity tab (docs/parity.md).
@@ -167,6 +215,7 @@ async function start(app: HTMLElement): Promise<void> {
   stream.on('audit', (entry) => {
     audit.add(entry);
     data.noteApiCall(entry);
+    pages.noteApiCall(entry);
     sessionPanel.noteApiCall();
     // A call a rule touched changed its hits.
     if (entry.faults) void faults.reload();
@@ -187,8 +236,14 @@ async function start(app: HTMLElement): Promise<void> {
   void deliveries.reload();
   void parity.reload().catch(() => {});
 
-  // As in the service, where following the add-on's sidebar link is what opens it.
-  void openAddon();
+  // Back and forward, and the page's links, move between the pages and the add-on.
+  window.addEventListener('hashchange', followAddress);
+  // As in the service, where following the add-on's sidebar link is what opens it; an address that
+  // names a page (a reload there) shows that page.
+  if (routeOf(pathInAddress())?.kind === 'addon') {
+    shell.setCurrent('addon');
+    void openAddon();
+  } else followAddress();
 }
 
 void start(document.getElementById('app')!);

@@ -12,6 +12,7 @@ export type { ClockState } from '../../src/clock.js';
 export type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 
 export type { EmulatorStatus } from '../../src/control/status.js';
+export type { FieldOutline, ResourceOutline } from '../../src/domain/resource-outline.js';
 export type { TriggerResult } from '../../src/webhooks/trigger.js';
 
 export interface MintedToken {

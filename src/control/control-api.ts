@@ -12,6 +12,8 @@ import { PLAIN_ID } from '../installation-ids.js';
 import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../emulator/session-policy.js';
 import type { Doc, Page } from '../store/store.js';
+import type { Registry } from '../emulator/registry.js';
+import { outlineOf } from '../domain/resource-outline.js';
 import { guardControlApi } from './guard.js';
 import { useWorldGate } from '../api/world-gate-hook.js';
 import type { WorldGate } from '../state/world-gate.js';
@@ -49,8 +51,15 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
   audit(limit: number): AuditEntry[];
   /** Every live happening: API calls (audit), delivery attempts, clock moves, parity warnings. */
   onEvent(listener: (event: LiveEvent) => void): () => void;
-  /** A page of an organization's records (the configured one by default), for the host page's data browser. */
-  records(collection: string, page: { orgId?: string; limit: number; offset: number }): Page<Doc>;
+  /** The business resources served; the host page's sidebar and pages are made from them. */
+  readonly registry: Registry;
+  /**
+   * A page of an organization's records (the configured one by default), for the host page: oldest
+   * first, as the API lists them, or newest first.
+   */
+  records(collection: string, page: { orgId?: string; limit: number; offset: number; order?: RecordOrder }): Page<Doc>;
+  /** One record of an organization (the configured one by default), as the API's GET answers it; 404 if none. */
+  record(collection: string, id: string, options?: { orgId?: string }): Doc;
   /** Fills an organization (the configured one by default) with samples; `size` customers, 12 by default. */
   seed(options?: { orgId?: string; size?: number }): Promise<SeedSummary>;
   readonly faults: FaultSet;
@@ -60,6 +69,10 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
 }
 
 const hide = { hide: true };
+
+/** How `GET /_emulator/records/:collection` orders a page: as the API lists them, or newest first. */
+export type RecordOrder = 'oldest' | 'newest';
+const RECORD_ORDERS: readonly RecordOrder[] = ['oldest', 'newest'];
 
 /** Control routes that neither change nor read the world (records, counters, subscriptions, add-on data, clock). */
 const OUTSIDE_THE_WORLD = new Set(
@@ -79,6 +92,7 @@ const OUTSIDE_THE_WORLD = new Set(
     'GET /parity',
     'POST /parity',
     'GET /scopes',
+    'GET /resources',
     'GET /states',
     'DELETE /states/:name',
   ].map((route) => route.replace(' /', ` ${CONTROL_PREFIX}/`)),
@@ -166,22 +180,43 @@ export async function controlApi(
     streamEvents(request, reply, (send) => target.onEvent(send)),
   );
 
-  app.get<{ Params: { collection: string }; Querystring: { orgId?: string; limit: number; offset: number } }>(
+  // What the host page's sidebar and pages of records are made from: the registry, never a list of its own.
+  app.get('/resources', { schema: hide }, async () => ({ data: target.registry.resources.map(outlineOf) }));
+
+  const collection = { type: 'string', maxLength: 50 };
+  const orgId = { type: 'string', pattern: PLAIN_ID.source };
+  app.get<{
+    Params: { collection: string };
+    Querystring: { orgId?: string; limit: number; offset: number; order: RecordOrder };
+  }>(
     '/records/:collection',
     {
       schema: {
         ...hide,
-        params: { type: 'object', properties: { collection: { type: 'string', maxLength: 50 } } },
+        params: { type: 'object', properties: { collection } },
         querystring: object({
-          orgId: { type: 'string', pattern: PLAIN_ID.source },
+          orgId,
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
           offset: { type: 'integer', minimum: 0, default: 0 },
+          order: { type: 'string', enum: [...RECORD_ORDERS], default: 'oldest' },
         }),
       },
     },
     async (request) => {
       return target.records(request.params.collection, request.query);
     },
+  );
+
+  app.get<{ Params: { collection: string; id: string }; Querystring: { orgId?: string } }>(
+    '/records/:collection/:id',
+    {
+      schema: {
+        ...hide,
+        params: { type: 'object', properties: { collection, id: { type: 'string', maxLength: 64 } } },
+        querystring: object({ orgId }),
+      },
+    },
+    async (request) => ({ data: target.record(request.params.collection, request.params.id, request.query) }),
   );
 
   app.post<{ Body: { orgId?: string; size?: number } }>('/seed', {

@@ -148,6 +148,22 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
 }
 
 /**
+ * A page of an organization's records, newest first (the host page's lists): the API's list read
+ * from its end. `offset` counts from the newest record.
+ */
+export function listNewestFirst<R extends Doc>(
+  service: CollectionService<R>,
+  orgId: string,
+  window: ListWindow,
+): Page<R> {
+  const { total } = service.list(orgId, { limit: 0, offset: 0 });
+  const end = Math.max(0, total - window.offset);
+  const start = Math.max(0, end - window.limit);
+  if (end === start) return { data: [], total };
+  return { data: service.list(orgId, { limit: end - start, offset: start }).data.reverse(), total };
+}
+
+/**
  * The stored fields of a record, in the record schema's order: fields left out are stored as null, so
  * every record of a resource has the same keys. `_id` and the timestamps are the emulator's own.
  */

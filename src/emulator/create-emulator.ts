@@ -14,6 +14,7 @@ import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
 import { startDemoAddon, type DemoAddon } from './demo-server.js';
+import { listNewestFirst } from '../domain/collection-service.js';
 import { createDomain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
@@ -38,7 +39,7 @@ import { runScenario } from '../scenarios/run-scenario.js';
 import { createHttpApp, listenOn } from './http-app.js';
 import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
-import { createRegistry, type Registry } from './registry.js';
+import { createRegistry } from './registry.js';
 import { sessionPolicy } from './session-policy.js';
 import { checkId, checkWebhookTimeout, resolveSettings, type EmulatorSettings } from './settings.js';
 
@@ -91,7 +92,6 @@ export interface EmulatorOptions extends Partial<EmulatorSettings> {
 export interface Emulator extends ControlTarget {
   /** What is emulated; fixed once the emulator is made. */
   readonly settings: EmulatorSettings;
-  readonly registry: Registry;
   readonly dataDir: string | null;
   readonly clock: Clock;
   /** `http://127.0.0.1:4455`; empty until listening. */
@@ -320,8 +320,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         ];
         return () => stops.forEach((stop) => stop());
       },
-      records: (collection, { orgId = settings.orgId, limit, offset }) =>
-        domain.collection(collection).list(orgId, { limit, offset }),
+      records: (collection, { orgId = settings.orgId, limit, offset, order = 'oldest' }) =>
+        order === 'newest'
+          ? listNewestFirst(domain.collection(collection), orgId, { limit, offset })
+          : domain.collection(collection).list(orgId, { limit, offset }),
+      record: (collection, id, { orgId = settings.orgId } = {}) => domain.collection(collection).get(orgId, id),
       seed: afterGate(({ orgId = settings.orgId, size }: { orgId?: string; size?: number } = {}) =>
         seedOrganization(quietDomain, orgId, size),
       ),

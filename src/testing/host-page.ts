@@ -78,14 +78,17 @@ export interface HostPage {
   };
   /** The toasts the host showed (`service:notify`, and its own errors), oldest first. */
   toasts(): HostToast[];
-  /** The in-app paths the host moved to on `service:navigate`, in order. */
+  /**
+   * The in-app paths the add-on navigated to (`service:navigate`), in order: those the host showed a
+   * page of the shell for, and those it only noted in its location bar.
+   */
   navigations(): string[];
   /**
    * The iframe's height in pixels, as the host set it (`service:resize`), once the add-on's window has
    * taken it; null while closed.
    */
   frameHeight(): Promise<number | null>;
-  /** Whether the add-on is closed (`service:close`, or the host's Close). */
+  /** Whether the add-on is closed (`service:close`, the host's Close, or a navigation to one of the shell's pages). */
   isClosed(): Promise<boolean>;
   /** Whether the host shows its "Session expired" state. */
   isExpired(): Promise<boolean>;
@@ -233,6 +236,8 @@ export async function openHostPage(
     async reopen(next = {}) {
       choice = { ...choice, ...next };
       const since = log.messages.length;
+      // The add-on's page: not one of the shell's pages that the add-on or a test moved to.
+      await page.evaluate(() => history.replaceState(null, '', location.pathname + location.search));
       await page.reload();
       await open(since);
     },

@@ -155,6 +155,56 @@ describe('the control API', () => {
     expect((await em.call('POST', '/_emulator/seed', { body: { orgId: 'org with spaces' } })).status).toBe(400);
   });
 
+  it('reads the records the host page shows: a page newest first, one record, and the resources from the registry', async () => {
+    const em = await inProcess({ scopes: ['customers.*', 'invoices.*'] });
+    const { token } = await em.token();
+    const made: string[] = [];
+    for (const name of ['First', 'Second', 'Third'])
+      made.push((await em.call('POST', 'customers', { token, body: { name } })).body.data._id);
+    const names = async (query: string) =>
+      (await em.call('GET', `/_emulator/records/customers?${query}`)).body.data.map((c: { name: string }) => c.name);
+    expect(await names('')).toEqual(['First', 'Second', 'Third']);
+    expect(await names('order=newest')).toEqual(['Third', 'Second', 'First']);
+    expect(await names('order=newest&limit=2&offset=1')).toEqual(['Second', 'First']);
+    expect(await names('order=newest&offset=3')).toEqual([]);
+    expect((await em.call('GET', '/_emulator/records/customers?order=newest&limit=1')).body.total).toBe(3);
+    expect((await em.call('GET', '/_emulator/records/customers?order=sideways')).body.code).toBe('validation_failed');
+
+    // One record, as the API's GET answers it, without a token or an audit entry.
+    const audited = em.audit(50).length;
+    const one = await em.call('GET', `/_emulator/records/customers/${made[1]}`);
+    expect(one).toMatchObject({ status: 200, body: { data: { _id: made[1], name: 'Second' } } });
+    expect(one.body).toEqual((await em.call('GET', `customers/${made[1]}`, { token })).body);
+    expect(em.audit(50)).toHaveLength(audited + 1);
+    expect(await em.call('GET', `/_emulator/records/customers/${made[1]}?orgId=org_other`)).toMatchObject({
+      status: 404,
+      body: { code: 'not_found', message: `customer ${made[1]} does not exist in this organization` },
+    });
+    expect((await em.call('GET', '/_emulator/records/customers/cus_missing')).body.code).toBe('not_found');
+    expect((await em.call('GET', '/_emulator/records/widgets/wid_1')).body.code).toBe('unknown_collection');
+    expect((await em.call('GET', `/_emulator/records/customers/${made[1]}?bogus=1`)).body.code).toBe(
+      'validation_failed',
+    );
+
+    const resources = (await em.call('GET', '/_emulator/resources')).body.data;
+    expect(resources.map((r: { name: string }) => r.name)).toEqual(em.registry.resources.map((r) => r.name));
+    const invoices = resources.find((r: { name: string }) => r.name === 'invoices');
+    expect(invoices).toMatchObject({ label: 'invoice', idPrefix: 'inv', idPattern: '^inv_[A-Za-z0-9]+$' });
+    expect(invoices.statuses).toEqual(['draft', 'sent', 'paid', 'overdue', 'void']);
+    expect(invoices.fields.slice(0, 3)).toEqual([
+      { name: '_id', kind: 'string' },
+      { name: 'invoiceNumber', kind: 'string' },
+      { name: 'customerId', kind: 'string', refersTo: 'customers' },
+    ]);
+    expect(invoices.fields).toEqual(
+      expect.arrayContaining([
+        { name: 'lineItems', kind: 'array' },
+        { name: 'total', kind: 'number' },
+        { name: 'paidAt', kind: 'string', format: 'date-time' },
+      ]),
+    );
+  });
+
   it('subscribes the add-on by the rules of POST /events/subscribe, without its rate limit, audit or scope report', async () => {
     const em = await inProcess({ scopes: ['customers.read'] });
     const put = (event: string, body: object) => em.call('PUT', `/_emulator/subscriptions/${event}`, { body });

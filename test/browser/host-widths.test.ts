@@ -3,18 +3,16 @@
 // device-width control and openHostPage({ width }), axe-core clean on every tab, and the drawer's
 // layout details (deliveries list, session form, toasts, parity times). Screenshots of each width go
 // to test/output/host-widths/.
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
 import { api, cleanUp, startReceiver } from '../helpers.js';
+import { axeViolations, sidewaysOverflow } from './page-checks.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = join(SCREENSHOTS, 'host-widths');
 const TABS = ['session', 'messages', 'events', 'deliveries', 'audit', 'data', 'clock', 'faults', 'parity'];
 /** The width below which the drawer overlays the add-on (layout.ts, styles.css). */
@@ -47,13 +45,6 @@ async function open(options: HostPageOptions = {}): Promise<HostPage> {
 /** Opens the host page in a window of this size, with the add-on ready. */
 const openAt = (width: number, height: number) => open({ viewport: { width, height } });
 
-/** How far the page reaches sideways beyond its window (0 when nothing overflows). */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => ({
-    overflow: document.documentElement.scrollWidth - window.innerWidth,
-    scrollX: window.scrollX,
-  }));
-
 const frameWidth = (page: Page) =>
   page.locator('[data-testid="addon-frame"]').evaluate((frame) => (frame as HTMLIFrameElement).clientWidth);
 const frameHeight = (page: Page) =>
@@ -82,22 +73,6 @@ const tabPlacement = (page: Page, id: string) =>
       stripScrolls: strip.scrollWidth > strip.clientWidth,
     };
   });
-
-/** axe-core's WCAG 2 A/AA (2.0 and 2.1) and best-practice violations on the whole host page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: Function } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return (result.violations as Array<{ id: string; nodes: Array<{ target: string[]; failureSummary: string }> }>).map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary.replace(/\s+/g, ' ')})`).join('; ')}`,
-    );
-  });
-}
 
 /** Gives every tab something to show: API calls, bridge messages, deliveries, a parity warning. */
 async function fillTabs(host: HostPage, deliveries: number): Promise<void> {
@@ -193,7 +168,7 @@ describe('the device-width control', () => {
     // Centred in the main area.
     const [frameBox, mainBox] = await Promise.all([
       page.getByTestId('addon-frame').boundingBox(),
-      page.locator('.main-inner').boundingBox(),
+      page.locator('.main-inner:visible').boundingBox(),
     ]);
     expect(Math.abs(frameBox!.x + frameBox!.width / 2 - (mainBox!.x + mainBox!.width / 2))).toBeLessThan(2);
     // The demo add-on fits its height to its content again at its new width.

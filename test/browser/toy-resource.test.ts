@@ -1,5 +1,6 @@
 // The toy resource of test/toy-resource.ts, defined as a package user would, shown by the host
-// page's Data tab: its list of collections and its rows come from the registry, not from the page.
+// page's Data tab and its sidebar and pages: their lists of collections and their rows come from
+// the registry, not from the page.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/index.js';
@@ -28,5 +29,19 @@ it("shows a user's own resource in the Data tab, with its seeded records", async
   await page.locator('[data-testid="data-collection"]').selectOption('toys');
   await expect.poll(() => page.locator('[data-testid="data-row"]').count()).toBe(3);
   expect(await page.locator('[data-testid="data-row"]').first().textContent()).toContain('Teddy 0');
+  await page.close();
+});
+
+it("gives a user's own resource a sidebar entry, a list and record pages", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(`${emulator.url}/`);
+  await page.getByTestId('nav-toys').click();
+  await page.locator('[data-testid="shell-page"][data-page="list"] [data-testid="page-title"]').waitFor();
+  expect(await page.getByTestId('page-title').textContent()).toBe('Toys');
+  // Newest first: the last of the three seeded above.
+  await page.getByTestId('record-link').first().click();
+  await page.locator('[data-testid="shell-page"][data-page="record"] [data-testid="page-title"]').waitFor();
+  expect(await page.getByTestId('page-title').textContent()).toBe('Toy Teddy 2');
+  expect(await page.locator('[data-field="colour"] dd').textContent()).toBe('red');
   await page.close();
 });

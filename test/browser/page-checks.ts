@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+// Checks of the whole host page that several browser tests make.
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA (2.0 and 2.1) and best-practice violations on the whole host page. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: Function } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return (result.violations as Array<{ id: string; nodes: Array<{ target: string[]; failureSummary: string }> }>).map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary.replace(/\s+/g, ' ')})`).join('; ')}`,
+    );
+  });
+}
+
+/** How far the page reaches sideways beyond its window (0 when nothing overflows). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    scrollX: window.scrollX,
+  }));

@@ -1,0 +1,211 @@
+// The shell's own pages (docs/host-page.md, "The service's pages"): a sidebar made from the
+// registry, each resource's list newest first and a page of each record, `service:navigate` moving
+// there (and only noting a path the shell does not know), the add-on one click away, axe-core clean
+// and no sideways overflow on a phone. Screenshots go to test/output/shell-pages/.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
+import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
+import { cleanUp } from '../helpers.js';
+import { launchChromium, SCREENSHOTS } from './browser.js';
+import { axeViolations, sidewaysOverflow } from './page-checks.js';
+
+const SHOTS = join(SCREENSHOTS, 'shell-pages');
+
+let browser: Browser;
+let emulator: Emulator;
+const hosts: HostPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(SHOTS, { recursive: true });
+  emulator = await createEmulator({ port: 0, demo: true, scopes: ['customers.*', 'invoices.*'] });
+  await emulator.listen();
+  await emulator.seed({ size: 30 });
+});
+afterAll(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  await emulator?.close();
+  await browser?.close();
+  await cleanUp();
+});
+
+async function open(options: HostPageOptions = {}): Promise<HostPage> {
+  const host = await openHostPage(emulator.url, { browser, ...options });
+  hosts.push(host);
+  return host;
+}
+
+/** Waits until the main area shows the shell's page of this kind, and gives its title. */
+async function shownPage(page: Page, kind: 'dashboard' | 'list' | 'record' | 'unknown'): Promise<string> {
+  await page.locator(`[data-testid="shell-page"][data-page="${kind}"]:visible [data-testid="page-title"]`).waitFor();
+  return (await page.getByTestId('page-title').textContent())!.trim();
+}
+
+/** The add-on posts a message to the host, as it would with the SDK or by hand. */
+async function addonPosts(host: HostPage, type: string, payload: unknown): Promise<void> {
+  const frame = await host.addonFrame();
+  await frame.evaluate(([type, payload]) => parent.postMessage({ type, payload }, new URL(document.referrer).origin), [
+    type,
+    payload,
+  ] as const);
+}
+
+/** A field's shown value on a record page. */
+const fieldText = async (page: Page, name: string) =>
+  (await page.locator(`.record-fields > [data-field="${name}"] > dd`).textContent())?.trim();
+
+/** Back to the add-on with one click: its sidebar entry, and a new session's ready and context. */
+async function backToAddon(host: HostPage): Promise<void> {
+  const since = host.messages.count();
+  await host.page.getByTestId('open-addon').click();
+  await host.messages.waitFor('service:context', undefined, { since });
+  expect(await host.isClosed()).toBe(false);
+  expect(await host.page.getByTestId('shell-page').isVisible()).toBe(false);
+  expect(new URL(host.page.url()).hash).toBe(`#/addons/${emulator.settings.appId}`);
+}
+
+describe('the shell’s pages', () => {
+  it('has a sidebar entry for every resource of the registry, and a list of each newest first', async () => {
+    const host = await open();
+    const { page } = host;
+    const entries = await page
+      .locator('.sidebar a.nav-item')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('data-testid'), link.getAttribute('href')]));
+    expect(entries).toEqual([
+      ['nav-dashboard', '#/dashboard'],
+      ...emulator.registry.resources.map((r) => [`nav-${r.name}`, `#/${r.name}`]),
+    ]);
+
+    await page.getByTestId('nav-customers').click();
+    expect(await shownPage(page, 'list')).toBe('Customers');
+    // Leaving the add-on for a page closes it, as the service does.
+    expect(await host.isClosed()).toBe(true);
+    expect(await page.getByTestId('nav-customers').getAttribute('aria-current')).toBe('page');
+    const newest = emulator.records('customers', { limit: 25, offset: 0, order: 'newest' });
+    const rows = page.getByTestId('record-row');
+    expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-id')))).toEqual(
+      newest.data.map((c) => c._id),
+    );
+    expect(await page.getByTestId('list-summary').textContent()).toBe('1–25 of 30, newest first');
+
+    // Older records are a page further.
+    await page.getByRole('link', { name: 'Older' }).click();
+    await page.getByTestId('list-summary').filter({ hasText: '26–30 of 30' }).waitFor();
+    expect(await rows.count()).toBe(5);
+    expect(new URL(page.url()).hash).toBe('#/customers?offset=25');
+
+    // A record's link opens its page, with every field.
+    const customer = emulator.records('customers', { limit: 1, offset: 25, order: 'newest' }).data[0];
+    await rows.first().getByTestId('record-link').click();
+    expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
+    expect(await fieldText(page, 'email')).toBe(customer.email);
+    expect(await fieldText(page, '_id')).toBe(customer._id);
+    expect(await page.locator('.record-fields > [data-field]').count()).toBe(Object.keys(customer).length);
+    await backToAddon(host);
+  });
+
+  it('moves to the record a service:navigate names, shows it as the service would, and comes back in a click', async () => {
+    const host = await open();
+    const { page } = host;
+    const invoice = emulator.records('invoices', { limit: 1, offset: 3 }).data[0] as Record<string, any>;
+    const path = `/invoices/${invoice._id}`;
+    await addonPosts(host, 'service:navigate', { path });
+    expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
+    expect(host.navigations()).toEqual([path]);
+    expect(new URL(page.url()).hash).toBe(`#${path}`);
+    expect(await host.isClosed()).toBe(true);
+    expect(await fieldText(page, 'total')).toBe(String(invoice.total));
+    expect(await fieldText(page, 'invoiceNumber')).toBe(invoice.invoiceNumber);
+    await page.screenshot({ path: join(SHOTS, 'invoice.png'), fullPage: true });
+
+    // Its references lead to the records they name: a line's product, the invoice's customer.
+    const line = page.locator('[data-field="lineItems"] tbody tr').first();
+    expect(await line.getByRole('link').first().textContent()).toBe(invoice.lineItems[0].productId);
+    await page.locator('[data-field="customerId"] a').click();
+    const customer = emulator.record('customers', invoice.customerId) as Record<string, any>;
+    expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
+
+    // The browser's Back goes to the invoice again; the add-on is one click away.
+    await page.goBack();
+    expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
+    await backToAddon(host);
+  });
+
+  it('shows what the add-on wrote, on the list it navigates to', async () => {
+    const host = await open();
+    const { page } = host;
+    await host.addon.getByTestId('demo-create-customer').click();
+    await host.addon.getByTestId('demo-result').filter({ hasText: '→ 201' }).waitFor();
+    const made = emulator.records('customers', { limit: 1, offset: 0, order: 'newest' }).data[0];
+    await addonPosts(host, 'service:navigate', { path: '/customers' });
+    expect(await shownPage(page, 'list')).toBe('Customers');
+    expect(await page.getByTestId('record-row').first().getAttribute('data-id')).toBe(made._id);
+    expect(await page.getByTestId('record-link').first().textContent()).toMatch(/^Demo customer /);
+  });
+
+  it('only notes a path that names nothing the shell knows, and leaves the add-on as it is', async () => {
+    const host = await open();
+    const { page } = host;
+    for (const path of ['/reports/quarterly', '/invoices/overdue', '/invoices/cus_0a1b2c', '//example.com/x']) {
+      await addonPosts(host, 'service:navigate', { path });
+      await page
+        .getByTestId('host-path')
+        .filter({ hasText: new RegExp(`^${path}$`) })
+        .waitFor();
+      expect(await page.getByTestId('host-path-note').textContent()).toBe('not a page of the emulated service');
+      expect(await page.getByTestId('host-path-note').isVisible()).toBe(true);
+      expect(await host.isClosed()).toBe(false);
+      expect(await page.getByTestId('shell-page').isVisible()).toBe(false);
+    }
+    // A path it knows, the add-on's own, drops the note.
+    await addonPosts(host, 'service:navigate', { path: `/addons/${emulator.settings.appId}` });
+    await page.getByTestId('host-path-note').waitFor({ state: 'hidden' });
+    expect(await host.isClosed()).toBe(false);
+  });
+
+  it('keeps the page on a reload, and reopen() goes back to the add-on', async () => {
+    const host = await open();
+    await host.page.getByTestId('nav-dashboard').click();
+    expect(await shownPage(host.page, 'dashboard')).toBe('Dashboard');
+    expect(await host.page.getByTestId('count-invoices').textContent()).toBe(
+      `${emulator.records('invoices', { limit: 1, offset: 0 }).total}Invoices`,
+    );
+    await host.page.reload();
+    expect(await shownPage(host.page, 'dashboard')).toBe('Dashboard');
+    await host.reopen();
+    expect(await host.isClosed()).toBe(false);
+  });
+
+  it.each([
+    [1280, 860],
+    [390, 844],
+  ])(
+    'axe-core finds nothing on the dashboard, a list and a record page at %i × %i, nor overflow',
+    async (width, height) => {
+      const host = await open({ viewport: { width, height } });
+      const { page } = host;
+      const invoice = emulator.records('invoices', { limit: 1, offset: 0 }).data[0];
+      for (const [path, kind] of [
+        ['/dashboard', 'dashboard'],
+        ['/invoices', 'list'],
+        [`/invoices/${invoice._id}`, 'record'],
+        ['/nowhere', 'unknown'],
+      ] as const) {
+        await page.evaluate((hash) => (location.hash = hash), `#${path}`);
+        await shownPage(page, kind);
+        expect(await axeViolations(page), path).toEqual([]);
+        expect(await sidewaysOverflow(page), path).toEqual({ overflow: 0, scrollX: 0 });
+        await page.screenshot({ path: join(SHOTS, `${kind}-${width}.png`), fullPage: true });
+      }
+      // The note in the location bar, with the add-on open.
+      await backToAddon(host);
+      await addonPosts(host, 'service:navigate', { path: '/reports/quarterly' });
+      await page.getByTestId('host-path-note').waitFor();
+      expect(await axeViolations(page), 'the note').toEqual([]);
+      expect(await sidewaysOverflow(page), 'the note').toEqual({ overflow: 0, scrollX: 0 });
+    },
+  );
+});
