@@ -28,6 +28,7 @@ import type { AttemptReport } from '../webhooks/dispatcher.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
+import { isInboxUrl } from '../webhooks/inbox.js';
 import { readJsonFile } from '../json-file.js';
 import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
 import type { StateFile } from '../state/state-file.js';
@@ -35,7 +36,7 @@ import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createWorldGate } from '../state/world-gate.js';
 import { checkScenario } from '../scenarios/scenario-check.js';
 import { runScenario } from '../scenarios/run-scenario.js';
-import { createHttpApp, listenOn } from './http-app.js';
+import { createHttpApp, listenOn, originsAt, plannedUrl } from './http-app.js';
 import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
 import { createRegistry, type Registry } from './registry.js';
@@ -153,7 +154,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const parity = createParityLog({ clock, strict: options.strict ?? false });
     const usage = createScopeUsage();
     audit.subscribe(usage.record);
+    let url = '';
+    let origins: ReadonlySet<string> = new Set();
+    // Before it listens, where it will listen when the port is fixed: a subscription of `webhooks` in
+    // addon.config.json to its own inbox is made then.
+    const port = options.port ?? DEFAULT_PORT;
+    const planned = port === 0 ? new Set<string>() : originsAt(plannedUrl(port, options.host ?? DEFAULT_HOST));
     const webhooks = createWebhooks({
+      ownReceiver: (webhookUrl) => isInboxUrl(webhookUrl, url ? origins : planned),
       parity,
       store,
       clock,
@@ -228,8 +236,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     };
 
     let app: FastifyInstance;
-    let url = '';
-    let origins: ReadonlySet<string> = new Set();
     let demo: DemoAddon | null = null;
     let closing: Promise<void> | null = null;
     let listening = false;
@@ -332,9 +338,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         if (listening)
           throw new Error(`this emulator already listens${url ? ` at ${url}` : ''}; listen() is called once`);
         listening = true;
-        url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST);
-        const { port } = new URL(url);
-        origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+        url = await listenOn(app, port, options.host ?? DEFAULT_HOST);
+        origins = originsAt(url);
         await lock?.announce(url);
         if (options.demo && !settings.addonUrl) {
           demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? DEFAULT_HOST });

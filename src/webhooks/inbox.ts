@@ -28,6 +28,13 @@ export interface InboxListing {
 /** What an inbox may be called (`/inbox/<name>`): a pattern for the routes that name one. */
 export const INBOX_NAME = wordedPattern('^[A-Za-z0-9._-]{1,64}$', '1 to 64 letters, digits and . _ -');
 
+/** Whether `url` is an inbox of the emulator whose origins are `own`: `<origin>/inbox/<name>`. */
+export function isInboxUrl(url: URL, own: ReadonlySet<string>): boolean {
+  if (!own.has(url.origin)) return false;
+  const name = /^\/inbox\/([^/]*)$/.exec(url.pathname)?.[1];
+  return name !== undefined && new RegExp(INBOX_NAME).test(name);
+}
+
 /** One scope per inbox name; each entry also holds its arrival number `n` and its `size` in bytes. */
 const COLLECTION = 'inbox';
 /** How many entries each inbox dropped: one document per name, `{_id: name, count}`. */

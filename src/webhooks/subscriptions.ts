@@ -44,12 +44,18 @@ export function createSubscriptionService({
   clock,
   catalog,
   parity,
+  ownReceiver,
 }: {
   store: Store;
   clock: Clock;
   catalog: Catalog;
   /** An http: URL is served with a warning, or refused with `--strict`, as the platform would. */
   parity?: ParityLog;
+  /**
+   * Whether a URL is the emulator's own receiver (its built-in inbox): the kit's, not the add-on's,
+   * so its http: is neither warned of nor refused.
+   */
+  ownReceiver?: (url: URL) => boolean;
 }): SubscriptionService {
   const all = (orgId: string) =>
     store.list(SUBSCRIPTIONS, orgId, { limit: Infinity, offset: 0 }).data.map(toSubscription);
@@ -73,7 +79,8 @@ export function createSubscriptionService({
     async subscribe(orgId, appId, event, webhookUrl) {
       catalog.known(event);
       checkWebhookUrl(webhookUrl);
-      if (parity && new URL(webhookUrl).protocol === 'http:') {
+      const parsed = new URL(webhookUrl);
+      if (parity && parsed.protocol === 'http:' && !ownReceiver?.(parsed)) {
         if (parity.strict) throw httpsRequired(webhookUrl);
         parity.note('http-webhook-url', webhookUrl);
       }
