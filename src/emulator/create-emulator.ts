@@ -24,7 +24,9 @@ import { lockDataDir } from '../store/data-dir.js';
 import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
-import type { AttemptReport } from '../webhooks/dispatcher.js';
+import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
+import type { Refusal } from '../api/pipeline.js';
+import { createListeners } from '../listeners.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
@@ -122,8 +124,15 @@ export interface Emulator extends ControlTarget {
   readonly demoUrl: string | null;
   /** Calls `listener` with every API call that passed the rate limit (its audit entry). */
   onAudit(listener: (entry: AuditEntry) => void): () => void;
-  /** Calls `listener` after every webhook delivery attempt. */
+  /**
+   * Calls `listener` with every API call refused before the audit log: a 401 of the token check, a 429
+   * of the rate limit (the path without its query; never the token).
+   */
+  onRefused(listener: (refusal: Refusal) => void): () => void;
+  /** Calls `listener` after every webhook delivery attempt (a `duplicate` rule's second send too). */
   onDelivery(listener: (report: AttemptReport) => void): () => void;
+  /** Calls `listener` when a subscription is disabled because a delivery's third attempt failed. */
+  onSubscriptionDisabled(listener: (report: DisabledReport) => void): () => void;
   /** In-process requests, without a socket (fastify's inject). */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
 }
@@ -194,6 +203,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
     const token = sessionPolicy(tokens, settings, registry.scopes);
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
+    const refusals = createListeners<Refusal>();
     const gate = createWorldGate();
     const world = createWorld({
       store,
@@ -313,6 +323,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       inboxEntries: (name, limit) => webhooks.inbox.list(name, limit).data,
       inboxDropped: (name) => webhooks.inbox.dropped(name),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
+      onSubscriptionDisabled: (listener) => webhooks.dispatcher.onDisabled(listener),
+      onRefused: (listener) => refusals.on(listener),
 
       audit: (limit) => audit.recent(limit),
       scopeReport: () => usage.report(settings, registry.scopes),
@@ -320,7 +332,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       onEvent(listener) {
         const stops = [
           audit.subscribe((entry) => listener({ name: 'audit', data: entry })),
+          refusals.on((refusal) => listener({ name: 'refused', data: refusal })),
           webhooks.dispatcher.onAttempt((report) => listener({ name: 'delivery', data: report })),
+          webhooks.dispatcher.onDisabled((report) => listener({ name: 'subscription-disabled', data: report })),
           time.onChange((state) => listener({ name: 'clock', data: state })),
           parity.onWarning((warning) => listener({ name: 'parity', data: warning })),
         ];
@@ -376,6 +390,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           await webhooks.close();
           await demo?.close();
           await app.close();
+          refusals.clear();
           await audit.close();
           await store.close();
           await lock?.release();
@@ -388,6 +403,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
     app = await createHttpApp({
       ...parts,
+      refused: refusals.emit,
       gate,
       control: emulator,
       ownOrigins: () => origins,

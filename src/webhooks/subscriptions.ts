@@ -29,8 +29,8 @@ export interface SubscriptionService {
   /** Every app's active subscription to `event` in the organization. */
   activeFor(orgId: string, event: string): Subscription[];
   find(orgId: string, appId: string, event: string): Subscription | undefined;
-  /** After the third failed attempt of a delivery (spec 3). */
-  disable(orgId: string, appId: string, event: string): Promise<void>;
+  /** After the third failed attempt of a delivery (spec 3): the subscription disabled, or null when it was not active. */
+  disable(orgId: string, appId: string, event: string): Promise<Subscription | null>;
 }
 
 /** The store's collection, one scope per organization (a saved state reads and writes it too). */
@@ -106,8 +106,8 @@ export function createSubscriptionService({
 
     async disable(orgId, appId, event) {
       const subscription = find(orgId, appId, event);
-      if (!subscription?.isActive) return;
-      await save(orgId, { ...subscription, isActive: false, updatedAt: clock.nowIso() });
+      if (!subscription?.isActive) return null;
+      return save(orgId, { ...subscription, isActive: false, updatedAt: clock.nowIso() });
     },
   };
 }
