@@ -84,19 +84,24 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
   // whole pipeline without a promise or a turn of the event loop (docs/performance.md).
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.public || request.method === 'OPTIONS') return done();
-    const refuse = (error: Error) => {
-      tell(request, error);
-      done(error);
-    };
     try {
       const token = bearerToken(request);
       const known = tokens.known(token);
       if (known) return admit(request, reply, known, done);
-      tokens.verify(token).then((session) => admit(request, reply, session, done), refuse);
+      tokens.verify(token).then(
+        (session) => admit(request, reply, session, done),
+        (error: Error) => refuse(request, error, done),
+      );
     } catch (error) {
-      refuse(error as Error);
+      refuse(request, error as Error, done);
     }
   });
+
+  /** The token check's 401: told, then answered. */
+  const refuse = (request: FastifyRequest, error: Error, done: Done) => {
+    tell(request, error);
+    done(error);
+  };
 
   /**
    * A 401 of the token check, or a 429 of the rate limit, told to `refused`: refused before its audit
