@@ -177,6 +177,32 @@ export async function startDev(
   return { url, apiUrl, process: child, output: () => output, stop };
 }
 
+/**
+ * `addon logs --follow <args>` against the emulator at `url`, once it says on stderr that it is
+ * connected: from then on, no call is missed. `printed()` is its stdout so far.
+ */
+export async function followLogs(url: string, args: string[] = []) {
+  const child = execa('node', [BIN, 'logs', '--follow', ...args, '--emulator', url], {
+    env: { ...userEnv, NO_COLOR: '1' },
+    extendEnv: false,
+    reject: false,
+    buffer: false,
+  });
+  cleanups.push(async () => child.kill('SIGKILL'));
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk));
+  await new Promise<void>((resolve) =>
+    child.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Following the audit log') && resolve()),
+  );
+  return {
+    printed: () => printed,
+    async stop() {
+      child.kill();
+      await child;
+    },
+  };
+}
+
 let flushes = 0;
 /** Waits until addon dev has printed everything up to now: the line of a call made after it all. */
 export async function printed(dev: DevProcess, token: string): Promise<string> {

@@ -30,6 +30,22 @@ declare module 'fastify' {
 
 type Done = (error?: Error) => void;
 
+/**
+ * A call refused before the audit log (spec order: token, rate limit, audit): a 401 of the token
+ * check or a 429 of the rate limit. Never the token; the path without its query.
+ */
+export interface Refusal {
+  /** Emulated time the request arrived. */
+  at: string;
+  requestId: string;
+  method: string;
+  path: string;
+  status: 401 | 429;
+  code: string;
+  /** The error body's message: why, in words. */
+  reason: string;
+}
+
 interface PendingAudit {
   time: string;
   required: string | null;
@@ -45,6 +61,8 @@ export interface PipelineDeps {
   clock: Clock;
   timers: Timers;
   faults: FaultSet;
+  /** Told of each call refused before the audit log (a 401, a 429), for the `addon dev` terminal. */
+  refused?: (refusal: Refusal) => void;
 }
 
 /**
@@ -57,7 +75,7 @@ export interface PipelineDeps {
  * passed the rate limit.
  */
 export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
-  const { gate, tokens, limiter, audit, clock, timers, faults } = deps;
+  const { gate, tokens, limiter, audit, clock, timers, faults, refused } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('audit', null);
   app.decorateRequest('afterWrite', null);
@@ -70,11 +88,33 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
       const token = bearerToken(request);
       const known = tokens.known(token);
       if (known) return admit(request, reply, known, done);
-      tokens.verify(token).then((session) => admit(request, reply, session, done), done);
+      tokens.verify(token).then(
+        (session) => admit(request, reply, session, done),
+        (error: Error) => refuse(request, error, done),
+      );
     } catch (error) {
-      done(error as Error);
+      refuse(request, error as Error, done);
     }
   });
+
+  /** The token check's 401: told, then answered. */
+  const refuse = (request: FastifyRequest, error: Error, done: Done) => {
+    tell(request, error);
+    done(error);
+  };
+
+  /**
+   * A 401 of the token check, or a 429 of the rate limit, told to `refused`: refused before its audit
+   * entry was begun, the call never reaches the audit log.
+   */
+  const tell = (request: FastifyRequest, error: Error) => {
+    if (!refused || request.audit || !(error instanceof ApiError)) return;
+    const status = error.statusCode;
+    if (status !== 401 && status !== 429) return;
+    const path = request.url.split('?')[0];
+    const { method, id: requestId } = request;
+    refused({ at: clock.nowIso(), requestId, method, path, status, code: error.code, reason: error.message });
+  };
 
   /** Rate limit, audit, scope, then the fault rules, for a verified session. */
   const admit = (request: FastifyRequest, reply: FastifyReply, session: SessionClaims, done: Done) => {
@@ -95,6 +135,8 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
         done();
       }, done);
     } catch (error) {
+      // The rate limit's 429 comes before the audit entry is begun; a 403 of the scope, after.
+      tell(request, error as Error);
       done(error as Error);
     }
   };

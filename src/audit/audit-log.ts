@@ -22,7 +22,7 @@ export interface AuditEntry {
 
 export interface AuditLog {
   append(entry: AuditEntry): void;
-  /** The newest entries, oldest first. */
+  /** The newest `limit` entries, newest first (as every list of what happened: deliveries, the inbox). */
   recent(limit: number): AuditEntry[];
   /** Calls `listener` with each new entry until the returned function is called. */
   subscribe(listener: (entry: AuditEntry) => void): () => void;
@@ -49,7 +49,7 @@ export async function openAuditLog(file?: string): Promise<AuditLog> {
       out?.write(JSON.stringify(entry) + '\n');
       listeners.emit(entry);
     },
-    recent: (limit) => ring.slice(Math.max(0, ring.length - limit)),
+    recent: (limit) => ring.slice(Math.max(0, ring.length - limit)).reverse(),
     subscribe: (listener) => listeners.on(listener),
     close() {
       closed ??= (async () => {

@@ -1,12 +1,16 @@
 import type { AuditEntry } from '../audit/audit-log.js';
+import type { Refusal } from '../api/pipeline.js';
 import type { Emulator } from '../emulator/create-emulator.js';
 import type { ParityWarning } from '../parity/parity-log.js';
 import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
-import { deliveryAttemptJson, deliveryAttemptLine } from './delivery-line.js';
+import { deliveryAttemptJson, deliveryAttemptLine, disabledJson, disabledLine } from './delivery-line.js';
 import { faultMark } from './fault-mark.js';
 import { color, printJsonLine, println } from './output.js';
 
-/** What `addon dev` prints: the banner, then a line per API call and per webhook attempt. */
+/**
+ * What `addon dev` prints: the banner, then a line per API call (those refused before the audit log,
+ * 401 and 429, with why), per webhook attempt and per subscription disabled by failed attempts.
+ */
 export function printDevOutput(
   emulator: Emulator,
   { json, host, readyMs }: { json?: boolean; host: string; readyMs: number },
@@ -14,14 +18,18 @@ export function printDevOutput(
   if (json) {
     printJsonLine({ event: 'ready', ...emulator.status(), readyMs });
     emulator.onAudit((entry) => printJsonLine({ event: 'request', ...entry }));
+    emulator.onRefused((refusal) => printJsonLine({ event: 'refused', ...refusal }));
     emulator.parity.onWarning((warning) => printJsonLine({ event: 'parity', ...warning }));
     emulator.onDelivery((report) => printJsonLine(deliveryAttemptJson(report)));
+    emulator.onSubscriptionDisabled((report) => printJsonLine(disabledJson(report)));
     return;
   }
   printBanner(emulator, host, readyMs);
   emulator.onAudit((entry) => println(requestLine(entry)));
+  emulator.onRefused((refusal) => println(refusedLine(refusal)));
   emulator.parity.onWarning((warning) => println(parityLine(warning)));
   emulator.onDelivery((report) => println(deliveryAttemptLine(report)));
+  emulator.onSubscriptionDisabled((report) => println(disabledLine(report)));
 }
 
 function printBanner(emulator: Emulator, host: string, readyMs: number): void {
@@ -77,6 +85,11 @@ function requestLine(entry: AuditEntry): string {
         : color.red(entry.status);
   const scope = entry.scope.required ? color.dim(` ${entry.scope.required} ${entry.scope.decision}`) : '';
   return `${color.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${color.dim(`${entry.durationMs}ms`)}${scope}${faultMark(entry)}`;
+}
+
+/** `00:12:01 GET    /api/addon/v1/customers 401 token_expired (the session token has expired; ...)` */
+function refusedLine({ at, method, path, status, code, reason }: Refusal): string {
+  return `${color.dim(at.slice(11, 19))} ${method.padEnd(6)} ${path} ${color.yellow(status)} ${code} ${color.dim(`(${reason})`)}`;
 }
 
 /** `⚠ parity: a webhook subscription to an http: URL (...); the platform takes HTTPS URLs only (spec 2.3)` */

@@ -49,7 +49,10 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget 
   /** Moves the clock; resolves once the time rules and webhook retries that fell due are done and logged. */
   advanceClock(ms: number): Promise<ClockState>;
   audit(limit: number): AuditEntry[];
-  /** Every live happening: API calls (audit), delivery attempts, clock moves, parity warnings. */
+  /**
+   * Every live happening: API calls (audit) and those refused before it (401, 429), delivery attempts,
+   * subscriptions disabled by failed deliveries, clock moves, parity warnings.
+   */
   onEvent(listener: (event: LiveEvent) => void): () => void;
   /** The business resources served; the host page's sidebar and pages are made from them. */
   readonly registry: Registry;

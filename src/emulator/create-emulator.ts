@@ -25,10 +25,13 @@ import { lockDataDir } from '../store/data-dir.js';
 import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
-import type { AttemptReport } from '../webhooks/dispatcher.js';
+import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
+import type { Refusal } from '../api/pipeline.js';
+import { createListeners } from '../listeners.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
+import { isInboxUrl } from '../webhooks/inbox.js';
 import { readJsonFile } from '../json-file.js';
 import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
 import type { StateFile } from '../state/state-file.js';
@@ -36,7 +39,7 @@ import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createWorldGate } from '../state/world-gate.js';
 import { checkScenario } from '../scenarios/scenario-check.js';
 import { runScenario } from '../scenarios/run-scenario.js';
-import { createHttpApp, listenOn } from './http-app.js';
+import { createHttpApp, listenOn, originsAt, plannedUrl } from './http-app.js';
 import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
 import { createRegistry } from './registry.js';
@@ -121,8 +124,15 @@ export interface Emulator extends ControlTarget {
   readonly demoUrl: string | null;
   /** Calls `listener` with every API call that passed the rate limit (its audit entry). */
   onAudit(listener: (entry: AuditEntry) => void): () => void;
-  /** Calls `listener` after every webhook delivery attempt. */
+  /**
+   * Calls `listener` with every API call refused before the audit log: a 401 of the token check, a 429
+   * of the rate limit (the path without its query; never the token).
+   */
+  onRefused(listener: (refusal: Refusal) => void): () => void;
+  /** Calls `listener` after every webhook delivery attempt (a `duplicate` rule's second send too). */
   onDelivery(listener: (report: AttemptReport) => void): () => void;
+  /** Calls `listener` when a subscription is disabled because a delivery's third attempt failed. */
+  onSubscriptionDisabled(listener: (report: DisabledReport) => void): () => void;
   /** In-process requests, without a socket (fastify's inject). */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
 }
@@ -153,7 +163,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const parity = createParityLog({ clock, strict: options.strict ?? false });
     const usage = createScopeUsage();
     audit.subscribe(usage.record);
+    let url = '';
+    let origins: ReadonlySet<string> = new Set();
+    // Before it listens, where it will listen when the port is fixed: a subscription of `webhooks` in
+    // addon.config.json to its own inbox is made then.
+    const port = options.port ?? DEFAULT_PORT;
+    const planned = port === 0 ? new Set<string>() : originsAt(plannedUrl(port, options.host ?? DEFAULT_HOST));
     const webhooks = createWebhooks({
+      ownReceiver: (webhookUrl) => isInboxUrl(webhookUrl, url ? origins : planned),
       parity,
       store,
       clock,
@@ -186,6 +203,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
     const token = sessionPolicy(tokens, settings, registry.scopes);
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
+    const refusals = createListeners<Refusal>();
     const gate = createWorldGate();
     const world = createWorld({
       store,
@@ -228,8 +246,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     };
 
     let app: FastifyInstance;
-    let url = '';
-    let origins: ReadonlySet<string> = new Set();
     let demo: DemoAddon | null = null;
     let closing: Promise<void> | null = null;
     let listening = false;
@@ -307,6 +323,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       inboxEntries: (name, limit) => webhooks.inbox.list(name, limit).data,
       inboxDropped: (name) => webhooks.inbox.dropped(name),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
+      onSubscriptionDisabled: (listener) => webhooks.dispatcher.onDisabled(listener),
+      onRefused: (listener) => refusals.on(listener),
 
       audit: (limit) => audit.recent(limit),
       scopeReport: () => usage.report(settings, registry.scopes),
@@ -314,7 +332,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       onEvent(listener) {
         const stops = [
           audit.subscribe((entry) => listener({ name: 'audit', data: entry })),
+          refusals.on((refusal) => listener({ name: 'refused', data: refusal })),
           webhooks.dispatcher.onAttempt((report) => listener({ name: 'delivery', data: report })),
+          webhooks.dispatcher.onDisabled((report) => listener({ name: 'subscription-disabled', data: report })),
           time.onChange((state) => listener({ name: 'clock', data: state })),
           parity.onWarning((warning) => listener({ name: 'parity', data: warning })),
         ];
@@ -335,9 +355,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         if (listening)
           throw new Error(`this emulator already listens${url ? ` at ${url}` : ''}; listen() is called once`);
         listening = true;
-        url = await listenOn(app, options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST);
-        const { port } = new URL(url);
-        origins = new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+        url = await listenOn(app, port, options.host ?? DEFAULT_HOST);
+        origins = originsAt(url);
         await lock?.announce(url);
         if (options.demo && !settings.addonUrl) {
           demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? DEFAULT_HOST });
@@ -374,6 +393,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           await webhooks.close();
           await demo?.close();
           await app.close();
+          refusals.clear();
           await audit.close();
           await store.close();
           await lock?.release();
@@ -386,6 +406,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
     app = await createHttpApp({
       ...parts,
+      refused: refusals.emit,
       gate,
       control: emulator,
       ownOrigins: () => origins,

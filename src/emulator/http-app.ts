@@ -102,6 +102,18 @@ const LISTEN_PROBLEMS: Record<string, (port: number, host: string) => string> = 
   EAI_AGAIN: (_port, host) => `cannot listen on host ${host}: no such host`,
 };
 
+/**
+ * The origins the emulator at `url` answers on: that one, and loopback by each of its names at its
+ * port (the host page, the inbox and the control API take them as the emulator's own).
+ */
+export function originsAt(url: string): ReadonlySet<string> {
+  const { port } = new URL(url);
+  return new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+}
+
+/** Where an emulator that will listen on `port` of `host` will be: what `listenOn` will answer. */
+export const plannedUrl = (port: number, host: string): string => `http://${browsableHost(host)}:${port}`;
+
 /** A wildcard bind is reached through loopback. */
 function browsableHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';

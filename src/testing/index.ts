@@ -41,7 +41,7 @@ export interface TestEmulator {
   trigger(event: string, options?: TriggerOptions): Promise<TriggerResult>;
   /** The delivery log, newest first. */
   deliveries(filter?: DeliveryFilter): Delivery[];
-  /** The newest `limit` API calls (default 50), oldest first: what `addon logs` shows. */
+  /** The newest `limit` API calls (default 50), newest first, as `addon logs` shows them and `deliveries()` lists. */
   audit(limit?: number): AuditEntry[];
   /** Least privilege: per scope, declared, granted, used and refused, and the smallest list needed. */
   scopeReport(): ScopeReport;

@@ -33,10 +33,28 @@ export interface DispatcherOptions {
   parity?: Pick<ParityLog, 'note'>;
 }
 
-/** Reported for every attempt, for the live line in the `addon dev` terminal. */
+/**
+ * Reported for every attempt, for the live line in the `addon dev` terminal; a `duplicate` rule's
+ * second send of an attempt is reported too, after it, with `attempt.duplicate`.
+ */
 export interface AttemptReport {
   delivery: Delivery;
   attempt: Attempt;
+}
+
+/** Reported when a delivery's last attempt failed and so disabled its subscription (spec 3). */
+export interface DisabledReport {
+  /** The subscription's event; the `event` of its deliveries. */
+  event: string;
+  orgId: string;
+  appId: string;
+  webhookUrl: string;
+  /** How many attempts failed: 3, the spec's. */
+  attempts: number;
+  /** The delivery whose last attempt failed. */
+  deliveryId: string;
+  /** Emulated time it was disabled. */
+  at: string;
 }
 
 /** The dispatcher's surface: what the webhooks module and its tests drive. */
@@ -68,6 +86,8 @@ export interface Dispatcher {
   settle(): Promise<void>;
   /** Told of every attempt; returns the unsubscribe. */
   onAttempt(listener: (report: AttemptReport) => void): () => void;
+  /** Told of every subscription disabled after its delivery's last attempt failed, after that attempt's report. */
+  onDisabled(listener: (report: DisabledReport) => void): () => void;
   /**
    * After the delivery log was emptied or replaced (a reset, a rollback): forgets the outcome of
    * attempts in flight, which belong to the old log, and takes what is due from the new one.
@@ -92,6 +112,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const delays = options.retryDelaysMs ?? [60_000, 300_000];
   const maxAttempts = delays.length + 1;
   const listeners = createListeners<AttemptReport>();
+  const disabledListeners = createListeners<DisabledReport>();
   /** Each delivery's attempt, waiting for a slot or in flight: never two at once. */
   const running = new Map<string, Promise<Delivery>>();
   /** Attempts of a log that reset() replaced: no longer anyone's to repeat, still waited for. */
@@ -213,10 +234,25 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       nextAttemptAt: last ? null : new Date(clock.now() + delays[number - 1]).toISOString(),
     });
     // Spec 3: when attempts 1, 2 and 3 all fail, the subscription is disabled.
-    if (!outcome.ok && number >= maxAttempts && delivery.replayOf === null) {
-      await subscriptions.disable(delivery.orgId, delivery.appId, delivery.event);
-    }
+    const disabled =
+      !outcome.ok && number >= maxAttempts && delivery.replayOf === null
+        ? await subscriptions.disable(delivery.orgId, delivery.appId, delivery.event)
+        : null;
     listeners.emit({ delivery: updated, attempt });
+    for (const sent of duplicate) listeners.emit({ delivery: updated, attempt: sent });
+    if (disabled) {
+      const { event, appId, webhookUrl } = disabled;
+      const at = disabled.updatedAt;
+      disabledListeners.emit({
+        event,
+        orgId: delivery.orgId,
+        appId,
+        webhookUrl,
+        attempts: number,
+        deliveryId: delivery.deliveryId,
+        at,
+      });
+    }
     return updated;
   };
 
@@ -339,6 +375,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     },
 
     onAttempt: (listener) => listeners.on(listener),
+    onDisabled: (listener) => disabledListeners.on(listener),
 
     reset() {
       generation++;

@@ -19,7 +19,7 @@ export interface InboxEntry {
   body: unknown;
 }
 
-/** An inbox as listed: its newest entries, oldest first, and how many older ones it no longer keeps. */
+/** An inbox as listed: its newest entries, newest first, and how many older ones it no longer keeps. */
 export interface InboxListing {
   data: InboxEntry[];
   dropped: number;
@@ -27,6 +27,13 @@ export interface InboxListing {
 
 /** What an inbox may be called (`/inbox/<name>`): a pattern for the routes that name one. */
 export const INBOX_NAME = wordedPattern('^[A-Za-z0-9._-]{1,64}$', '1 to 64 letters, digits and . _ -');
+
+/** Whether `url` is an inbox of the emulator whose origins are `own`: `<origin>/inbox/<name>`. */
+export function isInboxUrl(url: URL, own: ReadonlySet<string>): boolean {
+  if (!own.has(url.origin)) return false;
+  const name = /^\/inbox\/([^/]*)$/.exec(url.pathname)?.[1];
+  return name !== undefined && new RegExp(INBOX_NAME).test(name);
+}
 
 /** One scope per inbox name; each entry also holds its arrival number `n` and its `size` in bytes. */
 const COLLECTION = 'inbox';
@@ -54,7 +61,7 @@ interface Tally {
 export interface Inbox {
   /** Records one request to inbox `name`, checking its signature; refuses JSON beyond the body bounds. */
   receive(name: string, headers: Record<string, string>, rawBody: Buffer): Promise<InboxEntry>;
-  /** The newest `limit` entries, newest last, and how many older ones were dropped. */
+  /** The newest `limit` entries, newest first, and how many older ones were dropped. */
   list(name: string, limit?: number): InboxListing;
   /** How many entries of an inbox were dropped to keep within the bounds. */
   dropped(name: string): number;
@@ -142,9 +149,9 @@ export function createInbox({ store, clock }: { store: Store; clock: Clock }): I
     },
     list(name, limit = 50) {
       const total = store.count(COLLECTION, name);
-      const data = entries(name, { limit, offset: Math.max(0, total - limit) }).map(
-        ({ _id: _key, n: _n, size: _size, ...entry }) => entry as unknown as InboxEntry,
-      );
+      const data = entries(name, { limit, offset: Math.max(0, total - limit) })
+        .map(({ _id: _key, n: _n, size: _size, ...entry }) => entry as unknown as InboxEntry)
+        .reverse();
       return { data, dropped: droppedBy(name) };
     },
     dropped: droppedBy,

@@ -29,8 +29,8 @@ export interface SubscriptionService {
   /** Every app's active subscription to `event` in the organization. */
   activeFor(orgId: string, event: string): Subscription[];
   find(orgId: string, appId: string, event: string): Subscription | undefined;
-  /** After the third failed attempt of a delivery (spec 3). */
-  disable(orgId: string, appId: string, event: string): Promise<void>;
+  /** After the third failed attempt of a delivery (spec 3): the subscription disabled, or null when it was not active. */
+  disable(orgId: string, appId: string, event: string): Promise<Subscription | null>;
 }
 
 /** The store's collection, one scope per organization (a saved state reads and writes it too). */
@@ -44,12 +44,18 @@ export function createSubscriptionService({
   clock,
   catalog,
   parity,
+  ownReceiver,
 }: {
   store: Store;
   clock: Clock;
   catalog: Catalog;
   /** An http: URL is served with a warning, or refused with `--strict`, as the platform would. */
   parity?: ParityLog;
+  /**
+   * Whether a URL is the emulator's own receiver (its built-in inbox): the kit's, not the add-on's,
+   * so its http: is neither warned of nor refused.
+   */
+  ownReceiver?: (url: URL) => boolean;
 }): SubscriptionService {
   const all = (orgId: string) =>
     store.list(SUBSCRIPTIONS, orgId, { limit: Infinity, offset: 0 }).data.map(toSubscription);
@@ -73,7 +79,8 @@ export function createSubscriptionService({
     async subscribe(orgId, appId, event, webhookUrl) {
       catalog.known(event);
       checkWebhookUrl(webhookUrl);
-      if (parity && new URL(webhookUrl).protocol === 'http:') {
+      const parsed = new URL(webhookUrl);
+      if (parity && parsed.protocol === 'http:' && !ownReceiver?.(parsed)) {
         if (parity.strict) throw httpsRequired(webhookUrl);
         parity.note('http-webhook-url', webhookUrl);
       }
@@ -99,8 +106,8 @@ export function createSubscriptionService({
 
     async disable(orgId, appId, event) {
       const subscription = find(orgId, appId, event);
-      if (!subscription?.isActive) return;
-      await save(orgId, { ...subscription, isActive: false, updatedAt: clock.nowIso() });
+      if (!subscription?.isActive) return null;
+      return save(orgId, { ...subscription, isActive: false, updatedAt: clock.nowIso() });
     },
   };
 }

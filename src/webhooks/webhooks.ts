@@ -26,6 +26,8 @@ export interface WebhooksOptions {
   faults?: Pick<FaultSet, 'forWebhook'>;
   /** Where a leniency the add-on leans on is noted (docs/parity.md). */
   parity?: ParityLog;
+  /** Whether a webhook URL is the emulator's own inbox, which no parity rule holds to HTTPS. */
+  ownReceiver?: (url: URL) => boolean;
 }
 
 /** Subscriptions, the delivery log and its dispatcher, and the inbox, over one store and clock. */
@@ -58,8 +60,8 @@ export interface Webhooks {
 }
 
 export function createWebhooks(options: WebhooksOptions): Webhooks {
-  const { store, clock, timers, fetch, timeoutMs, catalog, logger, faults, parity } = options;
-  const subscriptions = createSubscriptionService({ store, clock, catalog, parity });
+  const { store, clock, timers, fetch, timeoutMs, catalog, logger, faults, parity, ownReceiver } = options;
+  const subscriptions = createSubscriptionService({ store, clock, catalog, parity, ownReceiver });
   const log = createDeliveryLog(store);
   const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs, faults, parity });
   const inbox = createInbox({ store, clock });

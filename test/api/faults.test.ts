@@ -68,9 +68,9 @@ describe('fault rules on the REST API', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(115);
     const faulted = em.emulator.audit(10).filter((entry) => entry.faults);
     expect(faulted.map((e) => [e.path.split('/').pop(), e.status, e.faults![0].effect])).toEqual([
-      ['tickets', 0, 'connection reset'],
-      ['orders', 0, 'hang'],
       ['expenses', 200, 'latency 120 ms'],
+      ['orders', 0, 'hang'],
+      ['tickets', 0, 'connection reset'],
     ]);
   });
 

@@ -21,9 +21,11 @@ async function started(dataDir: string) {
     await response.arrayBuffer();
     return response.status;
   };
+  /** The bodies in the order they arrived: the listing is newest first. */
   const listing = async (name: string, limit = INBOX_KEEP) => {
     const { body } = await em.call('GET', `/_emulator/inbox/${name}?limit=${limit}`);
-    return { bodies: body.data.map((entry: { body: unknown }) => entry.body), dropped: body.dropped };
+    const bodies = body.data.map((entry: { body: unknown }) => entry.body).toReversed();
+    return { bodies, dropped: body.dropped };
   };
   return { em, post, listing };
 }
@@ -47,6 +49,8 @@ describe('the built-in inbox keeps a bounded history', () => {
     await postNumbered(post, 'busy', 1, INBOX_KEEP + 5);
     expect(await listing('busy')).toEqual({ bodies: numbers(6, INBOX_KEEP + 5), dropped: 5 });
     expect(await listing('busy', 2)).toEqual({ bodies: [INBOX_KEEP + 4, INBOX_KEEP + 5], dropped: 5 });
+    const newestFirst = (await em.call('GET', '/_emulator/inbox/busy?limit=2')).body.data;
+    expect(newestFirst.map((entry: { body: unknown }) => entry.body)).toEqual([INBOX_KEEP + 5, INBOX_KEEP + 4]);
     expect(await listing('never')).toEqual({ bodies: [], dropped: 0 });
 
     await em.close();

@@ -92,9 +92,9 @@ describe('the built-in inbox takes what webhook senders and tools send', () => {
     const typed = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
     expect((await rawPost(`${em.url}/inbox/mixed`, typed, 'from the user')).status).toBe(401);
     expect((await kept('mixed')).map((entry: { body: unknown }) => entry.body)).toEqual([
-      'from node',
-      'from the host page',
       'from the user',
+      'from the host page',
+      'from node',
     ]);
   });
 });

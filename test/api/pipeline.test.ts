@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Refusal } from '../../src/api/pipeline.js';
 import { cleanUp, inProcess } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -23,6 +24,44 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
       expect(res.headers['x-ratelimit-limit']).toBeUndefined();
     }
     expect(em.audit(10)).toEqual([]);
+  });
+
+  it('tells each call refused before the audit (401, 429) to onRefused, with why, never the token or query', async () => {
+    const em = await inProcess({ rateLimit: 1 });
+    const refused: Refusal[] = [];
+    em.onRefused((refusal) => refused.push(refusal));
+    const live: string[] = [];
+    em.onEvent(({ name }) => live.push(name));
+    const expired = (await em.token({ variant: 'expired' })).token;
+    await em.call('GET', 'customers?secret=hush', { headers: { authorization: `Bearer ${expired}` } });
+    await em.call('POST', 'customers', { headers: { authorization: 'Basic abc' }, body: {} });
+    const { token } = await em.token({ scopes: ['customers.read'] });
+    expect((await em.call('GET', 'customers', { token })).status).toBe(200);
+    expect((await em.call('GET', 'customers', { token })).status).toBe(429);
+    // A 403 of the scope comes after the audit, which has it; it is no refusal of these.
+    const narrow = (await em.token({ scopes: [], orgId: 'org_other' })).token; // another rate window
+    await em.call('GET', 'invoices', { token: narrow });
+    expect(refused).toEqual([
+      {
+        at: expect.any(String),
+        requestId: expect.stringMatching(/^req_/),
+        method: 'GET',
+        path: '/api/addon/v1/customers',
+        status: 401,
+        code: 'token_expired',
+        reason: 'the session token has expired; reopen the add-on to get a new one',
+      },
+      expect.objectContaining({ method: 'POST', status: 401, code: 'malformed_authorization' }),
+      expect.objectContaining({
+        status: 429,
+        code: 'rate_limited',
+        reason: expect.stringContaining('rate limit of 1'),
+      }),
+    ]);
+    expect(JSON.stringify(refused)).not.toContain(expired.split('.')[2]);
+    expect(JSON.stringify(refused)).not.toContain('hush');
+    expect(live.filter((name) => name === 'refused')).toHaveLength(3);
+    expect(em.audit(10).map((entry) => entry.status)).toEqual([403, 200]);
   });
 
   it('checks the scope before the body, with requiredScope and grantedScopes', async () => {
@@ -84,9 +123,9 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
     await em.call('GET', 'customers?limit=1', { token });
     await em.call('POST', 'customers', { token, body: { name: 'x' } });
     await em.call('GET', 'customers', { token }); // 429: not audited
-    const entries = em.audit(10);
-    expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({
+    const [post, get, ...more] = em.audit(10); // newest first
+    expect(more).toEqual([]);
+    expect(get).toMatchObject({
       appId: 'com.example.demo-addon',
       orgId: 'org_demo',
       userId: 'usr_demo',
@@ -96,8 +135,8 @@ describe('the request pipeline (token -> rate limit -> audit -> scope)', () => {
       status: 200,
       scope: { required: 'customers.read', decision: 'granted' },
     });
-    expect(entries[1]).toMatchObject({ method: 'POST', status: 403, scope: { decision: 'denied' } });
-    expect(JSON.stringify(entries)).not.toContain(token.split('.')[2]);
+    expect(post).toMatchObject({ method: 'POST', status: 403, scope: { decision: 'denied' } });
+    expect(JSON.stringify([post, get])).not.toContain(token.split('.')[2]);
   });
 
   it('answers 401 once the clock passes the token expiry', async () => {

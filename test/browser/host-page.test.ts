@@ -66,6 +66,11 @@ describe('the host page and the postMessage bridge', () => {
         page.locator('[data-testid="message-row"][data-direction="out"][data-type="service:context"]').count(),
       )
       .toBe(1);
+    // Newest first, as every log of the drawer and the CLI: service:context answered service:ready.
+    const types = await page
+      .locator('[data-testid="message-row"]')
+      .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.type));
+    expect(types.indexOf('service:context')).toBeLessThan(types.indexOf('service:ready'));
     expect(await page.locator('[data-testid="token-preview"]').textContent()).not.toContain(token);
     await page.screenshot({ path: join(SCREENSHOTS, 'host-page.png') });
     expect(pageErrors).toEqual([]);
@@ -229,6 +234,10 @@ describe('the developer drawer', () => {
     await page.locator('[data-testid="tab-audit"]').click();
     await frame.locator('[data-testid="demo-create-customer"]').click();
     await page.locator('[data-testid="audit-row"]').filter({ hasText: '/api/addon/v1/customers' }).first().waitFor();
+    // A call made now comes in at the top: the tab is newest first.
+    const { token } = (await api(`${dev.url}/_emulator/tokens`, { body: {} })).body;
+    await api(`${dev.apiUrl}/products?newest=1`, { token });
+    await expect.poll(() => page.locator('[data-testid="audit-row"]').first().textContent()).toContain('newest=1');
 
     await page.locator('[data-testid="tab-data"]').click();
     await page.locator('[data-testid="data-collection"]').selectOption('customers');

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, cleanUp, cli, expectOneLine, startDev, tempDir } from '../helpers.js';
+import { api, cleanUp, cli, expectOneLine, followLogs, startDev, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -77,21 +77,11 @@ describe('addon dev with the token, clock and logs commands', () => {
     ]);
     expect(logs.stdout).not.toContain(token);
 
-    const { execa } = await import('execa');
-    const follower = execa('node', ['bin/addon.js', 'logs', '--follow', '--json', '-n', '0', '--emulator', dev.url], {
-      reject: false,
-      buffer: false,
-    });
-    let seen = '';
-    follower.stdout!.on('data', (c: Buffer) => (seen += c));
-    // It says on stderr when it is connected: from then on, no call is missed.
-    await new Promise<void>((resolve) =>
-      follower.stderr!.on('data', (c: Buffer) => String(c).includes('Following the audit log') && resolve()),
-    );
+    const follower = await followLogs(dev.url, ['--json', '-n', '0']);
     await api(`${dev.apiUrl}/tickets`, { token });
-    await expect.poll(() => seen).toContain('/tickets');
-    follower.kill();
-    expect(JSON.parse(seen.trim().split('\n')[0])).toMatchObject({ path: '/api/addon/v1/tickets' });
+    await expect.poll(follower.printed).toContain('/tickets');
+    await follower.stop();
+    expect(JSON.parse(follower.printed().trim().split('\n')[0])).toMatchObject({ path: '/api/addon/v1/tickets' });
   });
 
   it('keeps data and keys across a restart, and flushes on Ctrl-C', async () => {

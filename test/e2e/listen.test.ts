@@ -140,6 +140,22 @@ describe('addon listen', () => {
     expect(JSON.parse(stopped.lines[2])).toEqual({ event: 'stopped', removed: ['payment.refunded'], restored: [] });
   });
 
+  it('says when its receiver failed a delivery three times and so had the subscription disabled', async () => {
+    const receiver = await startReceiver({ status: 500 });
+    const listening = listen('--forward-to', receiver.url, '--events', 'expense.approved');
+    await listening.line(/^Ready: forwarding to /);
+    await run('trigger', 'expense.approved');
+    await listening.line(/\(attempt 1\) \w{8} retry at /);
+    // Each advance returns once the attempts that fell due are logged.
+    await run('clock', 'advance', '1m');
+    await run('clock', 'advance', '5m');
+    const disabled = 'disabled after 3 failed attempts; re-subscribe to enable it';
+    await listening.line(
+      new RegExp(`^[\\d:]{8} webhook subscription to expense\\.approved at ${receiver.url} ${disabled}$`),
+    );
+    expect(await listening.interrupt()).toMatchObject({ exitCode: 0 });
+  });
+
   it("leaves the add-on's subscription it found in place, and puts back one it replaced as it was", async () => {
     const receiver = await startReceiver();
     const backend = 'http://127.0.0.1:3000/webhooks';

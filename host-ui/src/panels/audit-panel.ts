@@ -1,5 +1,6 @@
-// Audit tab: the add-on API calls the emulator audited, oldest first as in `addon logs -f`: the
-// recent ones at start, then each new one from the stream as it is answered.
+// Audit tab: the add-on API calls the emulator audited, newest first as every list of what happened
+// (Deliveries, `addon logs`, `addon deliveries`, `addon inbox`): the recent ones at start, then each
+// new one from the stream at the top as it is answered.
 import { control } from '../control-client';
 import { h } from '../dom';
 import type { Panel } from '../drawer';
@@ -59,36 +60,35 @@ export function createAuditPanel(): AuditPanel {
         ),
     );
 
-  const atBottom = () => element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-
   const add = (entry: AuditEntry) => {
     if (seen.has(entry.requestId)) return;
-    const stick = atBottom();
+    // Scrolled down to older calls, the rows in view stay in view as a new one comes in above them.
+    const fromBottom = element.scrollTop > 0 ? element.scrollHeight - element.scrollTop : null;
     seen.add(entry.requestId);
-    entries.push(entry);
-    list.appendChild(row(entry));
+    entries.unshift(entry);
+    list.prepend(row(entry));
     empty.hidden = true;
     if (entries.length > MAX_ROWS) {
-      entries = entries.slice(-MAX_ROWS);
-      list.firstElementChild?.remove();
+      entries = entries.slice(0, MAX_ROWS);
+      list.lastElementChild?.remove();
     }
-    if (stick) element.scrollTop = element.scrollHeight;
+    if (fromBottom !== null) element.scrollTop = element.scrollHeight - fromBottom;
   };
 
   const reload = async () => {
     try {
       const { data } = await control.audit(LIMIT);
-      // Merge with what the stream already added, in time order (ISO times sort as text), both at
+      // Merge with what the stream already added, newest first (ISO times sort as text), both at
       // start and after a reconnection, when the missed entries are newer than the shown ones.
       const fresh = data.filter((entry) => !seen.has(entry.requestId));
       if (fresh.length === 0) return;
       fresh.forEach((entry) => seen.add(entry.requestId));
       entries = [...entries, ...fresh]
-        .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))
-        .slice(-MAX_ROWS);
+        .sort((a, b) => (a.time > b.time ? -1 : a.time < b.time ? 1 : 0))
+        .slice(0, MAX_ROWS);
       list.replaceChildren(...entries.map(row));
       empty.hidden = entries.length > 0;
-      element.scrollTop = element.scrollHeight;
+      element.scrollTop = 0;
     } catch (error) {
       toastError(error);
     }

@@ -1,5 +1,5 @@
-// Messages tab: every bridge message in both directions, newest at the bottom, with a warning on
-// the malformed ones (which the host otherwise ignores).
+// Messages tab: every bridge message in both directions, newest first as every log of the drawer,
+// with a warning on the malformed ones (which the host otherwise ignores).
 import type { MessageLogEntry } from '../bridge';
 import type { EmulatedClock } from '../clock';
 import { h } from '../dom';
@@ -52,7 +52,8 @@ export function createMessagesPanel(clock: EmulatedClock): MessagesPanel {
   return {
     element,
     add(entry) {
-      const stickToBottom = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+      // Scrolled down to older messages, the rows in view stay in view as a new one comes in above them.
+      const fromBottom = element.scrollTop > 0 ? element.scrollHeight - element.scrollTop : null;
       const payload = entry.payload === undefined ? '—' : (JSON.stringify(entry.payload) ?? String(entry.payload));
       const row = h(
         'li',
@@ -76,11 +77,11 @@ export function createMessagesPanel(clock: EmulatedClock): MessagesPanel {
         h('code', { class: 'message-payload' }, payload),
         entry.warning ? h('span', { class: 'message-warning', role: 'note' }, `⚠ ${entry.warning} — ignored`) : null,
       );
-      list.appendChild(row);
+      list.prepend(row);
       empty.hidden = true;
-      while (list.childElementCount > MAX_ROWS) list.firstElementChild?.remove();
+      while (list.childElementCount > MAX_ROWS) list.lastElementChild?.remove();
       if (entry.warning) setWarnings(warnings + 1);
-      if (stickToBottom) element.scrollTop = element.scrollHeight;
+      if (fromBottom !== null) element.scrollTop = element.scrollHeight - fromBottom;
     },
     noteIgnored(origin) {
       ignored++;

@@ -32,7 +32,10 @@ export function devCommand(program: Command): void {
       .option('--data <dir>', 'data dir for the store, keys and audit log', '.addon')
       .option('--ephemeral', 'keep everything in memory; nothing is written to disk')
       .option('--export-on-exit <file>', 'write the world to a state file when addon dev stops (Ctrl-C)')
-      .option('--json', 'print the ready line, each API call and each webhook attempt as JSON lines'),
+      .option(
+        '--json',
+        'print the ready line, each API call (refused ones too), webhook attempt, disabled subscription and parity warning as JSON lines',
+      ),
   ).action(async (flags: DevFlags) => {
     const { cwd } = currentIo();
     const file = await readConfigFile(cwd);

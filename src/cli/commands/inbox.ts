@@ -17,7 +17,7 @@ export function inboxCommand(program: Command): void {
       return emulator.get<InboxListing>(`/inbox/${encodeURIComponent(name)}?limit=${flags.limit}`, fields);
     },
     ({ data, dropped }, { emulator, args: [name] }) => {
-      // Said first: the entries below are the newest, oldest first, and older ones are gone.
+      // Said first: the entries below are the newest, newest first, and older ones are gone.
       if (dropped)
         println(
           color.dim(`${dropped} older ${dropped === 1 ? 'entry was' : 'entries were'} dropped (docs/limits.md).`),

@@ -3,9 +3,9 @@ import { covers } from '../../auth/scopes.js';
 import type { EmulatorStatus } from '../../control/control-api.js';
 import { UserError } from '../../errors.js';
 import type { PublishedEvent } from '../../webhooks/catalog.js';
-import type { AttemptReport } from '../../webhooks/dispatcher.js';
+import type { AttemptReport, DisabledReport } from '../../webhooks/dispatcher.js';
 import type { Subscription } from '../../webhooks/subscriptions.js';
-import { deliveryAttemptJson, deliveryAttemptLine } from '../delivery-line.js';
+import { deliveryAttemptJson, deliveryAttemptLine, disabledJson, disabledLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { serverSentEvents } from '../event-stream.js';
 import { color, printJsonLine, println } from '../output.js';
@@ -89,8 +89,11 @@ async function listen(emulator: EmulatorClient, flags: ListenFlags): Promise<voi
       if (!stop.requested) {
         printReady(target, made, kept, flags.json);
         for await (const { name, data } of serverSentEvents(stream.body!, stop.stopped)) {
-          if (name === 'delivery' && isListened(data as AttemptReport, target))
+          if (name === 'delivery' && isListened((data as AttemptReport).delivery, target))
             printDelivery(data as AttemptReport, !flags.forwardTo, flags.json);
+          // The receiver failed a delivery three times: the platform stops sending to it.
+          if (name === 'subscription-disabled' && isListened(data as DisabledReport, target))
+            printDisabled(data as DisabledReport, flags.json);
         }
         gone = !stop.requested;
       }
@@ -188,11 +191,12 @@ async function giveBack(
 }
 
 /** An attempt of a delivery to listen's URL, of an event it listens to, for the emulated add-on. */
-const isListened = ({ delivery }: AttemptReport, { appId, orgId, url, events }: Listening): boolean =>
-  delivery.appId === appId &&
-  delivery.orgId === orgId &&
-  delivery.webhookUrl === url &&
-  events.includes(delivery.event);
+/** Whether a delivery, or a disabled subscription, is one of those listen made. */
+const isListened = (
+  subject: Pick<DisabledReport, 'appId' | 'orgId' | 'webhookUrl' | 'event'>,
+  { appId, orgId, url, events }: Listening,
+): boolean =>
+  subject.appId === appId && subject.orgId === orgId && subject.webhookUrl === url && events.includes(subject.event);
 
 /** A subscription as the add-on API shows it: the spec's three fields. */
 const view = ({ event, webhookUrl, isActive }: Subscription) => ({ event, webhookUrl, isActive });
@@ -220,6 +224,11 @@ function printDelivery(report: AttemptReport, inbox: boolean, json?: boolean): v
   println(deliveryAttemptLine(report, { withId: true }));
   // Nobody else shows what the inbox got: the body, as sent.
   if (inbox) println(color.dim(`  ${report.delivery.payload}`));
+}
+
+function printDisabled(report: DisabledReport, json?: boolean): void {
+  if (json) printJsonLine(disabledJson(report));
+  else println(disabledLine(report));
 }
 
 function printStopped({ removed, restored }: { removed: string[]; restored: Subscription[] }, json?: boolean): void {

@@ -11,22 +11,33 @@ interface LogsFlags extends EmulatorFlags {
   limit: number;
 }
 
-/** `addon logs [--follow]`: the audit log, one line per call; with `--json` one JSON object per line. */
+/**
+ * `addon logs [--follow]`: the audit log, one line per call, newest first as every list; with
+ * `--follow`, the first calls oldest first instead, so that the stream goes on below them in time
+ * order (as `tail -f`), and with `--json` one JSON object per line.
+ */
 export function logsCommand(program: Command): void {
   againstEmulator(
     program
       .command('logs')
       .description('show the audit log: one line per API call that passed the rate limit')
       .option('-f, --follow', 'keep printing calls as they happen')
-      .option('-n, --limit <n>', 'how many of the newest calls to print first', wholeNumber, 50),
-    'print as JSON: {"data": [entry...]}; with --follow, one JSON object per line',
+      .option(
+        '-n, --limit <n>',
+        'how many of the newest calls to print, newest first (with --follow, oldest first)',
+        wholeNumber,
+        50,
+      ),
+    'print as JSON: {"data": [entry...]}; with --follow, one JSON object per line, in time order',
     async (emulator, flags: LogsFlags) => {
       const print = flags.json ? printJsonLine : (entry: AuditEntry) => println(format(entry));
       if (flags.limit > 0) {
         const { data } = await emulator.get<{ data: AuditEntry[] }>(`/audit?limit=${Math.min(flags.limit, 1000)}`);
         // A list is one document; a stream (--follow) one object per line, the first entries too.
         if (flags.json && !flags.follow) return printJson({ data });
-        data.forEach(print);
+        // The list newest first, as the emulator answers it; before a stream, in time order, so the
+        // calls that follow come below the ones they follow.
+        (flags.follow ? data.toReversed() : data).forEach(print);
         if (!data.length && !flags.json && !flags.follow) println(color.dim('No API calls logged yet.'));
       }
       if (flags.follow) await follow(emulator, print);
