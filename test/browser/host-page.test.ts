@@ -227,6 +227,17 @@ describe('the developer drawer', () => {
     await page.locator('[data-testid="delivery-detail"]').waitFor();
     await page.locator('[data-testid="replay"]').click();
     await receiver.received(2);
+
+    // A duplicate fault rule's second send is named as one, as the terminal names it.
+    await cli(['faults', 'add', '--webhooks', '--event', 'customer.created', '--duplicate', '--emulator', dev.url]);
+    await cli(['trigger', 'customer.created', '--emulator', dev.url]);
+    await receiver.received(4);
+    await page.locator('[data-testid="tab-events"]').click();
+    await page.locator('[data-testid="tab-deliveries"]').click();
+    await row.first().click();
+    await expect
+      .poll(() => page.locator('[data-testid="delivery-detail"] h3').allTextContents())
+      .toEqual([expect.stringMatching(/^Attempt 1 /), expect.stringMatching(/^Attempt 1, duplicate /)]);
   });
 
   it('shows API calls live, browses records and advances the clock', async () => {

@@ -25,7 +25,8 @@ function attemptView(attempt: Attempt): HTMLElement {
     h(
       'h3',
       {},
-      `Attempt ${attempt.attempt}`,
+      // A duplicate fault rule's second send of the same attempt: said, as the terminal says it.
+      attempt.duplicate ? `Attempt ${attempt.attempt}, duplicate` : `Attempt ${attempt.attempt}`,
       h('span', { class: 'muted small' }, ` ${dateTime(attempt.at)} · ${attempt.durationMs} ms`),
       h(
         'span',
