@@ -1,10 +1,18 @@
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { FieldProblem } from './errors.js';
 import { wordsOfPattern } from './pattern-words.js';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+/**
+ * ajv and ajv-formats (CommonJS) are required on the first compile, not imported: loading them was a
+ * share of every start, `addon exec -- true` included, and most runs compile no schema
+ * (docs/performance.md). The CLI bundle still holds them; only their evaluation waits.
+ */
+const require = createRequire(import.meta.url);
+const loadAjv = () => ({
+  Ajv: (require('ajv') as typeof import('ajv')).Ajv,
+  addFormats: require('ajv-formats') as (ajv: Ajv) => Ajv,
+});
 
 const shared: Options = { allErrors: true, strict: false, removeAdditional: false };
 
@@ -23,11 +31,15 @@ export type Reading = 'json' | 'text';
  * starts many) compiles nothing again.
  */
 let instances: Record<Reading, Ajv> | null = null;
-const ajv = (reading: Reading): Ajv =>
-  (instances ??= {
+const ajv = (reading: Reading): Ajv => (instances ??= makeInstances())[reading];
+
+function makeInstances(): Record<Reading, Ajv> {
+  const { Ajv, addFormats } = loadAjv();
+  return {
     json: addFormats(new Ajv({ ...shared, coerceTypes: false, useDefaults: false })),
     text: addFormats(new Ajv({ ...shared, coerceTypes: true, useDefaults: true })),
-  })[reading];
+  };
+}
 
 /** The validator of `schema`; every problem it finds is reported, in schema order. */
 export const compileSchema = <T = unknown>(schema: object, reading: Reading = 'json'): ValidateFunction<T> =>
