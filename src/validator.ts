@@ -1,17 +1,15 @@
-import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { FieldProblem } from './errors.js';
 import { wordsOfPattern } from './pattern-words.js';
+import { requireOnUse } from './require-on-use.js';
 
 /**
  * ajv and ajv-formats (CommonJS) are required on the first compile, not imported: loading them was a
- * share of every start, `addon exec -- true` included, and most runs compile no schema
- * (docs/performance.md). The CLI bundle still holds them; only their evaluation waits.
+ * share of every start, `addon exec -- true` included, and most runs compile no schema.
  */
-const require = createRequire(import.meta.url);
 const loadAjv = () => ({
-  Ajv: (require('ajv') as typeof import('ajv')).Ajv,
-  addFormats: require('ajv-formats') as (ajv: Ajv) => Ajv,
+  Ajv: (requireOnUse('ajv') as typeof import('ajv')).Ajv,
+  addFormats: requireOnUse('ajv-formats') as (ajv: Ajv) => Ajv,
 });
 
 const shared: Options = { allErrors: true, strict: false, removeAdditional: false };

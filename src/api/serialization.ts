@@ -1,17 +1,17 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import { requireOnUse } from '../require-on-use.js';
 
 type Compile = ReturnType<ReturnType<typeof import('@fastify/fast-json-stringify-compiler').SerializerSelector>>;
 
 /**
  * fastify's own serializer factory; the routes' response schemas are inline, so none are shared.
  * Made on the first response that has a schema, and required then rather than imported: loading
- * fast-json-stringify was a share of every start, `addon exec -- true` included (docs/performance.md).
+ * fast-json-stringify was a share of every start, `addon exec -- true` included.
  */
 let compile: Compile | undefined;
 const serializerOf = (route: Parameters<Compile>[0]) => {
   if (!compile) {
-    const { SerializerSelector } = createRequire(import.meta.url)(
+    const { SerializerSelector } = requireOnUse(
       '@fastify/fast-json-stringify-compiler',
     ) as typeof import('@fastify/fast-json-stringify-compiler');
     compile = SerializerSelector()({}, {});
