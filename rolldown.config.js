@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
+import { eagerFactories } from './scripts/cli-bundle/eager-factories.js';
 
 /**
  * CommonJS packages that only some runs load, on first use: ajv and ajv-formats (src/validator.ts)
@@ -70,7 +71,7 @@ export default defineConfig([
     input: { 'addon-cli': 'dist/cli/main.js' },
     platform: 'node',
     external: ['open', 'playwright-core', '@sparticuz/chromium', 'axe-core'],
-    plugins: [requireOnUse],
+    plugins: [requireOnUse, eagerFactories()],
     // Shared code stays in the entry chunk, which the lazily loaded chunks import from, rather than
     // in a chunk of its own behind a one-line facade.
     preserveEntrySignatures: 'allow-extension',
@@ -86,6 +87,7 @@ export default defineConfig([
   {
     input: Object.fromEntries(ON_USE.map((name) => [onUseFile(name), name])),
     platform: 'node',
+    plugins: [eagerFactories()],
     output: {
       dir: 'dist/cli/lazy',
       format: 'cjs',
