@@ -59,7 +59,7 @@ const output = {
  * `addon dev`'s start-up (docs/performance.md). The bundle sits beside dist/cli/main.js, so every
  * path the code finds relative to its own module (package.json, dist/host-ui, templates, demo-addon)
  * resolves as before. What only some runs need is split into chunks loaded when first used: execa
- * (`exec` and `dev`; bundled, its own ~80 module files cost `addon exec -- true` about 70 ms),
+ * (`dev`, and `exec` on Windows; bundled, its own ~80 module files cost a start about 70 ms),
  * @fastify/swagger with yaml (the OpenAPI document, built on its first request) and @fastify/send
  * (the first file served); the CommonJS packages above go to dist/cli/lazy/. open stays outside: it
  * runs a script shipped in its own package folder; so do the browser pieces `addon check` loads when
