@@ -18,6 +18,9 @@ const ON_USE = [
   '@fastify/fast-json-stringify-compiler',
   'pino',
   'light-my-request',
+  // Through stand-ins (below): fastify's check of a plugin's declared fastify version, its trustProxy.
+  'semver',
+  '@fastify/proxy-addr',
 ];
 const onUseFile = (name) => name.replace('@', '').replace('/', '-');
 
@@ -29,6 +32,7 @@ const requireOnUse = {
   resolveId(source) {
     // fastify's own lazy requires (its compilers, pino, light-my-request) are pointed there too.
     if (ON_USE.includes(source)) return { id: `./lazy/${onUseFile(source)}.cjs`, external: true };
+    if (source.startsWith('./lazy/')) return { id: source, external: true };
     return null;
   },
   load(id) {
@@ -44,15 +48,17 @@ const requireOnUse = {
 
 /**
  * Modules that fastify requires at the top of a file for what the emulator never asks of it:
- * node:http2 and node:https (its `http2` and `https` options) and semver (a plugin's declared
- * fastify version, which none of the plugins registered declares: src/api/request-path.ts). Loading
- * them took ~5 ms of every start. fastify gets a stand-in for each that requires the module on the
- * first use of one of its properties.
+ * node:http2 and node:https (its `http2` and `https` options), semver (a plugin's declared fastify
+ * version, which none of the plugins registered declares: src/api/request-path.ts) and
+ * @fastify/proxy-addr with ipaddr.js (its `trustProxy` option). Loading them took ~6 ms of every
+ * start. fastify gets a stand-in for each that requires the module on the first use of one of its
+ * properties; semver and proxy-addr are then lazily required files, as above.
  */
 const ON_FIRST_USE = [
   { module: 'node:http2', from: 'fastify/lib/server.js' },
   { module: 'node:https', from: 'fastify/lib/server.js' },
   { module: 'semver', from: 'fastify/lib/plugin-utils.js' },
+  { module: '@fastify/proxy-addr', from: 'fastify/lib/request.js' },
 ];
 
 const standIns = {
@@ -99,7 +105,7 @@ export default defineConfig([
     input: { 'addon-cli': 'dist/cli/main.js' },
     platform: 'node',
     external: ['open', 'playwright-core', '@sparticuz/chromium', 'axe-core'],
-    plugins: [requireOnUse, standIns, eagerFactories()],
+    plugins: [standIns, requireOnUse, eagerFactories()],
     // Shared code stays in the entry chunk, which the lazily loaded chunks import from, rather than
     // in a chunk of its own behind a one-line facade.
     preserveEntrySignatures: 'allow-extension',
