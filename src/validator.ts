@@ -1,10 +1,16 @@
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { FieldProblem } from './errors.js';
 import { wordsOfPattern } from './pattern-words.js';
+import { requireOnUse } from './require-on-use.js';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+/**
+ * ajv and ajv-formats (CommonJS) are required on the first compile, not imported: loading them was a
+ * share of every start, `addon exec -- true` included, and most runs compile no schema.
+ */
+const loadAjv = () => ({
+  Ajv: (requireOnUse('ajv') as typeof import('ajv')).Ajv,
+  addFormats: requireOnUse('ajv-formats') as (ajv: Ajv) => Ajv,
+});
 
 const shared: Options = { allErrors: true, strict: false, removeAdditional: false };
 
@@ -17,21 +23,42 @@ const shared: Options = { allErrors: true, strict: false, removeAdditional: fals
  */
 export type Reading = 'json' | 'text';
 
-/**
- * The process's JSON Schema validators, made on first use: ajv caches what it compiled by schema,
- * and the schemas are module constants, so a second emulator in the same process (the test harness
- * starts many) compiles nothing again.
- */
-let instances: Record<Reading, Ajv> | null = null;
-const ajv = (reading: Reading): Ajv =>
-  (instances ??= {
-    json: addFormats(new Ajv({ ...shared, coerceTypes: false, useDefaults: false })),
-    text: addFormats(new Ajv({ ...shared, coerceTypes: true, useDefaults: true })),
-  })[reading];
+const READINGS: Record<Reading, Options> = {
+  json: { ...shared, coerceTypes: false, useDefaults: false },
+  text: { ...shared, coerceTypes: true, useDefaults: true },
+};
 
-/** The validator of `schema`; every problem it finds is reported, in schema order. */
-export const compileSchema = <T = unknown>(schema: object, reading: Reading = 'json'): ValidateFunction<T> =>
-  ajv(reading).compile<T>(schema);
+/**
+ * The process's JSON Schema validators, each made on first use: ajv caches what it compiled by
+ * schema, and the schemas are module constants, so a second emulator in the same process (the test
+ * harness starts many) compiles nothing again. Those of `trusted` schemas skip ajv's check of each
+ * schema against JSON Schema's own meta-schema.
+ */
+const instances = new Map<string, Ajv>();
+
+function ajv(reading: Reading, trusted: boolean): Ajv {
+  const key = `${reading}${trusted ? ' trusted' : ''}`;
+  let instance = instances.get(key);
+  if (!instance) {
+    const { Ajv, addFormats } = loadAjv();
+    instance = addFormats(new Ajv({ ...READINGS[reading], ...(trusted && { validateSchema: false }) }));
+    instances.set(key, instance);
+  }
+  return instance;
+}
+
+/**
+ * The validator of `schema`; every problem it finds is reported, in schema order. A schema the kit
+ * fixes in its own source (`trusted`: addon.config.json's, a fault rule's) is not checked against
+ * JSON Schema's meta-schema first: compiling that check was most of the first compile in a process,
+ * ~25 ms of every `addon exec` that reads an addon.config.json (docs/performance.md). A test checks
+ * those schemas against the meta-schema instead (test/unit/validator.test.ts).
+ */
+export const compileSchema = <T = unknown>(
+  schema: object,
+  reading: Reading = 'json',
+  { trusted = false }: { trusted?: boolean } = {},
+): ValidateFunction<T> => ajv(reading, trusted).compile<T>(schema);
 
 /** What the formatter reads of an ajv error (fastify hands on the same fields). */
 export type SchemaError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'>;

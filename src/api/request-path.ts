@@ -1,4 +1,4 @@
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { useDurableAnswers } from './durable-answers.js';
 import { useErrorBodies } from './error-body.js';
@@ -36,13 +36,25 @@ export function useAppRequestPath(
   useDurableAnswers(app, settled);
 }
 
+/**
+ * @fastify/cors as a plain function, marked as fastify-plugin marks it (not encapsulated, so its
+ * hooks hold for the API's scope; under its name) but without the fastify version it declares, which
+ * fastify checks with semver: loading semver and parsing the range was a share of every start
+ * (docs/performance.md). package.json's fastify range (^5) already holds to what it declares (5.x).
+ */
+const corsPlugin = Object.assign(
+  (instance: FastifyInstance, options: FastifyCorsOptions, done: (error?: Error) => void) =>
+    cors(instance, options, done),
+  { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: '@fastify/cors' },
+);
+
 /** What an add-on API call meets after the app-wide steps, before its route. */
 export async function useApiRequestPath(app: FastifyInstance, deps: PipelineDeps & { logger: Logger }): Promise<void> {
   // 7. CORS: add-ons call from their iframe, another origin, with a bearer token and no cookies, so any
   //    origin may call. The headers go only to requests with an Origin (every cross-origin request of a
   //    browser): a backend reads none, and writing them on every call cost the list a tenth of its
   //    throughput (docs/performance.md). The answer then varies by Origin, and says so.
-  await app.register(cors, {
+  await app.register(corsPlugin, {
     origin: (origin: string | undefined, answer: (error: null, allow: false | '*') => void) =>
       answer(null, origin === undefined ? false : '*'),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { compileSchema } from '../validator.js';
 
 /**
@@ -8,18 +8,21 @@ import { compileSchema } from '../validator.js';
  * A route's validator is compiled on its first request, not at start-up: compiling them all was a
  * tenth of `addon dev`'s start (docs/performance.md), and a dev session calls few of the routes.
  */
+export const strictValidatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  let compiled: ValidateFunction | undefined;
+  const validate = (data: unknown): boolean => {
+    compiled ??= compileSchema(schema, httpPart === 'body' ? 'json' : 'text');
+    const valid = compiled(data) as boolean;
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  return validate;
+};
+
+/** The compiler above for every route of `app` (http-app.ts also hands it to fastify at construction). */
 export function useStrictValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    let compiled: ValidateFunction | undefined;
-    const validate = (data: unknown): boolean => {
-      compiled ??= compileSchema(schema, httpPart === 'body' ? 'json' : 'text');
-      const valid = compiled(data) as boolean;
-      validate.errors = compiled.errors;
-      return valid;
-    };
-    validate.errors = null as ValidateFunction['errors'];
-    return validate;
-  });
+  app.setValidatorCompiler(strictValidatorCompiler);
 }
 
 /** A route's query string: its own parameters, if it has any, and no others. */

@@ -29,8 +29,12 @@ interface CliRun {
 
 // A context rather than a parameter: the commands print through small helpers from many modules
 // (output.ts), and threading the run through each of them would change every signature for nothing
-// they do. Runs side by side in one process (tests) each keep their own.
+// they do. Runs side by side in one process (tests) each keep their own, through AsyncLocalStorage.
+// A run begun when no other is under way (the binary's one run) is kept in `sole` instead: once
+// AsyncLocalStorage holds a run, every promise the process makes pays for its bookkeeping (Node 20's
+// async hooks), which was ~5 ms of `addon exec -- true` (docs/performance.md).
 const runs = new AsyncLocalStorage<CliRun>();
+let sole: CliRun | null = null;
 
 export const processIo = (): CliIo => ({
   stdout: process.stdout,
@@ -42,19 +46,29 @@ export const processIo = (): CliIo => ({
 /** Runs `body` with `io` as the run's own, and answers the exit code it set (0 if none). */
 export async function withIo(io: CliIo, body: () => Promise<void>): Promise<number> {
   const run: CliRun = { io, exitCode: 0 };
-  await runs.run(run, body);
+  if (sole || runs.getStore()) {
+    await runs.run(run, body);
+    return run.exitCode;
+  }
+  sole = run;
+  try {
+    await body();
+  } finally {
+    sole = null;
+  }
   return run.exitCode;
 }
 
 /**
- * The io of the run under way. Outside any run (a listener called from the process's own events,
- * such as `addon dev`'s Ctrl-C handler, which only the real binary has), the process's.
+ * The io of the run under way. Outside any run, the process's; a listener called from the process's
+ * own events (`addon dev`'s Ctrl-C handler, which only the real binary has) gets the binary's run,
+ * whose io is the process's too.
  */
-export const currentIo = (): CliIo => runs.getStore()?.io ?? processIo();
+export const currentIo = (): CliIo => (runs.getStore() ?? sole)?.io ?? processIo();
 
 /** The exit code of the run under way, for a command that ends without an error but not with 0. */
 export function setExitCode(code: number): void {
-  const run = runs.getStore();
+  const run = runs.getStore() ?? sole;
   if (run) run.exitCode = code;
   else process.exitCode = code;
 }

@@ -38,7 +38,8 @@ export interface AddonConfigFile {
 export const CONFIG_FILE = 'addon.config.json';
 
 const stringList = { type: 'array', items: { type: 'string' }, maxItems: 100 };
-const schema = {
+/** addon.config.json's schema (fixed here; test/unit/validator.test.ts checks it is valid JSON Schema). */
+export const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -76,7 +77,7 @@ export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
   if (!existsSync(file)) return {};
   const parsed = await readJsonFile(file, CONFIG_BOUNDS, 'it');
   // Compiled here, on first use: most runs have no config file, and compiling costs start-up time.
-  const validate = compileSchema<AddonConfigFile>(schema);
+  const validate = compileSchema<AddonConfigFile>(CONFIG_SCHEMA, 'json', { trusted: true });
   if (!validate(parsed)) throw new UserError(`${CONFIG_FILE}: ${describeError(validate.errors![0], '', 'the file')}`);
   return parsed;
 }

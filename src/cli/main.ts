@@ -27,7 +27,35 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
-export function program(io: CliIo, json = false): Command {
+/**
+ * Every command, by name, in the order `addon --help` lists them. A run of one command (`addon exec
+ * -- npm test`) makes only that one: commander making all of them, with their options, was ~3 ms of
+ * every start (docs/performance.md). The others still make them all: `--help`, `help`, a name that
+ * is not a command (commander suggests one), and `completion`, which describes the whole program.
+ */
+const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
+  dev: devCommand,
+  token: tokenCommand,
+  clock: clockCommand,
+  logs: logsCommand,
+  seed: seedCommand,
+  events: eventsCommand,
+  trigger: triggerCommand,
+  deliveries: deliveriesCommand,
+  inbox: inboxCommand,
+  listen: listenCommand,
+  faults: faultsCommand,
+  scopes: scopesCommand,
+  state: stateCommand,
+  scenario: scenarioCommand,
+  exec: execCommand,
+  check: checkCommand,
+  init: initCommand,
+  completion: completionCommand,
+};
+
+/** The `addon` program; with `only`, the name of a command, that command alone (see COMMANDS). */
+export function program(io: CliIo, json = false, only?: string): Command {
   // Before the commands are added: each takes its output and exit handling from its parent as it is made.
   const cli = new Command('addon')
     .description("Local developer kit for the accounting service's add-on platform")
@@ -37,21 +65,8 @@ export function program(io: CliIo, json = false): Command {
     .enablePositionalOptions()
     .configureOutput(outputTo(io, json))
     .exitOverride();
-  const commands = [devCommand, tokenCommand, clockCommand, logsCommand, seedCommand, eventsCommand, triggerCommand];
-  const more = [
-    deliveriesCommand,
-    inboxCommand,
-    listenCommand,
-    faultsCommand,
-    scopesCommand,
-    stateCommand,
-    scenarioCommand,
-    execCommand,
-    checkCommand,
-    initCommand,
-    completionCommand,
-  ];
-  for (const add of [...commands, ...more]) add(cli);
+  const alone = only !== undefined && only !== 'completion' && Object.hasOwn(COMMANDS, only);
+  for (const add of alone ? [COMMANDS[only]] : Object.values(COMMANDS)) add(cli);
   addExamples(cli);
   return cli;
 }
@@ -64,7 +79,7 @@ export function program(io: CliIo, json = false): Command {
 export async function runCli(args: string[], given: CliIo, cli?: Command): Promise<number> {
   const { args: rest, io } = withoutColorFlag(args, given);
   const json = beforeCommand(rest).includes('--json');
-  const run = cli ?? program(io, json);
+  const run = cli ?? program(io, json, rest[0]);
   return withIo(io, async () => {
     try {
       await run.parseAsync(rest, { from: 'user' });
@@ -94,6 +109,13 @@ export async function main(args: string[]): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
+  });
+  // Once nothing is left to do (the event loop is empty: the output written, servers, children and
+  // timers gone), leave at once rather than have Node free the whole heap and its threads first,
+  // which took ~10 ms of every run (docs/performance.md). What keeps the process (addon dev) comes
+  // here only when it stops; a beforeExit listener of anyone else's is left to Node's own exit.
+  process.once('beforeExit', () => {
+    if (process.listenerCount('beforeExit') === 0) process.exit();
   });
   process.exitCode = await runCli(args, processIo());
 }

@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { addonApi } from '../api/addon-api.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { toErrorBody } from '../api/error-body.js';
 import { useAppRequestPath } from '../api/request-path.js';
 import { inboxRoutes } from '../api/inbox-routes.js';
+import { lazySerializerCompiler } from '../api/serialization.js';
+import { strictValidatorCompiler } from '../api/validation.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { openApiDocument } from '../api/openapi.js';
 import type { PipelineDeps } from '../api/pipeline.js';
@@ -53,6 +55,11 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
       void (reply as FastifyReply).code(payload.statusCode).send(payload);
     },
     genReqId: () => newId('req'),
+    schemaController: APP_COMPILERS,
+    // No timer on each plugin, and on each route's step of the plugin queue, to catch one that never
+    // finishes loading: the plugins are the emulator's own, set up in memory, and the ~350 timers
+    // set and cleared were ~3 ms of every start (docs/performance.md).
+    pluginTimeout: 0,
   });
   useAppRequestPath(app, parts);
   const openApi = openApiDocument({
@@ -83,6 +90,15 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   await app.ready();
   return app;
 }
+
+/**
+ * The app's own schema compilers from the start (api/request-path.ts sets them again): fastify then
+ * never makes its defaults, which would load ajv and fast-json-stringify at every start. (fastify
+ * types these factories as @fastify/ajv-compiler's; it calls them for a compiler, which ours are.)
+ */
+const APP_COMPILERS = {
+  compilersFactory: { buildValidator: () => strictValidatorCompiler, buildSerializer: () => lazySerializerCompiler },
+} as unknown as FastifyServerOptions['schemaController'];
 
 /** Listens and answers the URL a browser should use; a port or host that will not do is the user's to fix. */
 export async function listenOn(app: FastifyInstance, port: number, host: string): Promise<string> {

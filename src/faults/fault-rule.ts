@@ -45,7 +45,10 @@ const EFFECT_VALUES = {
   duration: { type: 'string', minLength: 1, maxLength: 50 },
 };
 
-/** The JSON schema of a spec: the control API validates bodies with it, the config file its `faults`. */
+/**
+ * The JSON schema of a spec: the control API validates bodies with it, the config file its `faults`.
+ * Fixed here, it is compiled as trusted (test/unit/validator.test.ts checks it is valid JSON Schema).
+ */
 export const FAULT_RULE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -94,7 +97,7 @@ export function checkFaultRule(spec: FaultRuleSpec): void {
 /** The schema's checks, for rules that did not come through a validated request (config, harness). */
 function checkShape(spec: unknown): void {
   // Compiled on first use (and once per process): most runs add no rule.
-  const validate = compileSchema(FAULT_RULE_SCHEMA);
+  const validate = compileSchema(FAULT_RULE_SCHEMA, 'json', { trusted: true });
   if (!validate(spec)) throw invalidRule(describeError(validate.errors![0], '', 'the rule'));
 }
 

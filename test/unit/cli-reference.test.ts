@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { processIo } from '../../src/cli/cli-io.js';
 import { program } from '../../src/cli/main.js';
@@ -13,5 +14,21 @@ describe('docs/cli.md', () => {
     for (const path of ['dev', 'listen', 'check', 'faults add', 'state export', 'completion'])
       expect(reference).toContain(`### addon ${path}\n`);
     expect(reference).toContain('| `--forward-to <url>` |');
+  });
+});
+
+describe('a run of one command', () => {
+  it('makes that command alone, as the whole program makes it; completion gets the whole program', () => {
+    const helps = (command: Command): string[] => [command.helpInformation(), ...command.commands.flatMap(helps)];
+    const whole = program(processIo());
+    const names = whole.commands.map((command) => command.name());
+    for (const command of whole.commands) {
+      const alone = program(processIo(), false, command.name());
+      expect(alone.commands.map((made) => made.name())).toEqual(
+        command.name() === 'completion' ? names : [command.name()],
+      );
+      expect(helps(alone.commands.find((made) => made.name() === command.name())!)).toEqual(helps(command));
+    }
+    expect(program(processIo(), false, 'tokn').commands.map((made) => made.name())).toEqual(names);
   });
 });

@@ -115,6 +115,21 @@ describe('colour belongs to the stream: painted on a terminal, plain elsewhere a
     expect(filtered.stdout).toBe('No failed invoice.paid deliveries.\n');
   });
 
+  it('keeps each run its own when runs overlap: its streams and its exit code', async () => {
+    // The first is the process's sole run, the others are told apart by AsyncLocalStorage (cli-io.ts).
+    const [json, painted, refused] = await Promise.all([
+      addonInProcess(['faults', '--json', '--emulator', url]),
+      addonInProcess(['faults', '--emulator', url], { tty: true }),
+      addonInProcess(['faults', 'add', '--emulator', url]),
+    ]);
+    expect(json).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ data: [] });
+    expect(painted).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(painted.stdout.startsWith(`${dim}No fault rules`)).toBe(true);
+    expect(refused).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(refused.stderr).toMatch(/^addon: name an effect/);
+  });
+
   it('clears a fault rule by the number the list shows', async () => {
     const added = await addonInProcess(['faults', 'add', '--status', '503', '--json', '--emulator', url]);
     const { id } = JSON.parse(added.stdout) as { id: string };

@@ -1,4 +1,7 @@
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { CONFIG_SCHEMA } from '../../src/cli/config-file.js';
+import { FAULT_RULE_SCHEMA } from '../../src/faults/fault-rule.js';
 import { wordedPattern } from '../../src/pattern-words.js';
 import { compileSchema, describeError, problemOf } from '../../src/validator.js';
 
@@ -94,5 +97,23 @@ describe('a validation error in words', () => {
   it('reads text as text: numbers are coerced there, never in JSON as sent', () => {
     expect(problems({ name: 'x', quantity: '2' }, 'text')).toEqual([]);
     expect(problems({ name: 'x', quantity: '2' })).toEqual(['quantity must be integer']);
+  });
+});
+
+describe("the kit's own schemas, which compileSchema takes as trusted", () => {
+  it('are valid JSON Schema: ajv checks them against its meta-schema here, not at each start', () => {
+    const ajv = new Ajv({ strict: false });
+    for (const [name, own] of Object.entries({ CONFIG_SCHEMA, FAULT_RULE_SCHEMA })) {
+      expect(ajv.validateSchema(own), `${name}: ${JSON.stringify(ajv.errors)}`).toBe(true);
+    }
+  });
+
+  it('validate as any other: a bad addon.config.json is refused in words', () => {
+    const validate = compileSchema(CONFIG_SCHEMA, 'json', { trusted: true });
+    expect(validate({ port: 70000, bogus: 1 })).toBe(false);
+    expect(validate.errors!.map((error) => describeError(error))).toEqual([
+      'bogus is not a known field',
+      'port must be at most 65535',
+    ]);
   });
 });

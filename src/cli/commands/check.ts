@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { CHECKS, CHECK_GROUPS } from '../../check/check-list.js';
 import { jsonReport } from '../../check/reports/json.js';
-import { terminalReport } from '../../check/reports/terminal.js';
 import { parseReportSpec, writeReports, type ReportSpec } from '../../check/reports/write-reports.js';
-import { runChecks } from '../../check/run-checks.js';
 import type { Receiver } from '../../check/webhook-checks.js';
 import { parseDuration } from '../../duration.js';
 import { UserError } from '../../errors.js';
@@ -109,6 +107,12 @@ export function checkCommand(program: Command): void {
       // A word while the emulator, the add-on and a browser start, for a person watching only.
       if (!flags.json && currentIo().stderr.isTTY)
         printlnStderr(color.dim('addon check: starting a fresh emulator and the add-on …'));
+      // The checks themselves (a browser, receivers, the add-on's process), loaded by this command
+      // alone: every other command starts without them (docs/performance.md).
+      const [{ runChecks }, { terminalReport }] = await Promise.all([
+        import('../../check/run-checks.js'),
+        import('../../check/reports/terminal.js'),
+      ]);
       const report = await runChecks({
         emulator: {
           appId: flags.appId ?? file.appId,

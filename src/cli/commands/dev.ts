@@ -4,7 +4,6 @@ import { UserError } from '../../errors.js';
 import { checkWritable } from '../../file-write.js';
 import { currentIo, fromCwd } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
-import { runDevSession } from '../dev-session.js';
 import { emulatorOptions, portNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 import { isInside } from '../paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sdk/browser/addresses.js';
@@ -49,6 +48,8 @@ export function devCommand(program: Command): void {
     const options = emulatorOptions(flags, file);
     // `--import x --export-on-exit x` carries a world from run to run; the first run has no x yet.
     if (exportOnExit && options.state === exportOnExit && !existsSync(exportOnExit)) options.state = undefined;
+    // The session (the add-on's process, the browser, the output), loaded by this command alone.
+    const { runDevSession } = await import('../dev-session.js');
     await runDevSession({
       emulator: {
         ...options,

@@ -6,6 +6,7 @@ import { currentIo, setExitCode } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
 import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 import { printlnStderr } from '../output.js';
+import { runCommand } from '../run-command.js';
 
 /**
  * `addon exec -- <command...>`: what CI jobs use. An ephemeral emulator on a free port lives exactly
@@ -42,12 +43,8 @@ export function execCommand(program: Command): void {
         });
       else if (emulator.faults.list().length)
         printlnStderr(`addon exec: fault rules in force, seed ${seed} (repeat with --fault-seed ${seed})`);
-      const { execa } = await import('execa');
-      const result = await execa(command[0], command.slice(1), {
-        stdio: 'inherit',
-        reject: false,
+      const result = await runCommand(command, {
         cwd,
-        extendEnv: false,
         env: {
           ...env,
           ADDON_EMULATOR_URL: emulator.url,
@@ -58,7 +55,7 @@ export function execCommand(program: Command): void {
           ADDON_USER_ID: settings.userId,
         },
       });
-      if ((result as { code?: string }).code === 'ENOENT') throw new UserError(`command not found: ${command[0]}`, 127);
+      if (result.code === 'ENOENT') throw new UserError(`command not found: ${command[0]}`, 127);
       const exitCode = result.exitCode ?? (result.signal ? 128 + signalNumber(result.signal) : 1);
       setExitCode(exitCode);
       if (flags.json) reportJson({ event: 'exit', exitCode, durationMs: Math.round(performance.now() - started) });
