@@ -1,5 +1,5 @@
 import { createEmulator, type EmulatorOptions } from '../emulator/create-emulator.js';
-import { addonEnv, startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
+import { addonEnv, startReadyAddon, type AddonProcess } from '../dev/addon-process.js';
 import { backendChecks } from './backend-checks.js';
 import { idsOf } from './check-list.js';
 import { reportOf, type CheckReport, type CheckResult } from './check-result.js';
@@ -89,18 +89,11 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
 async function startAddon(options: CheckOptions, emulatorUrl: string, apiUrl: string): Promise<AddonProcess> {
   const url = options.emulator.addonUrl;
   if (!url) throw new Error('unreachable: the CLI refuses a "dev" command without a "url"');
-  const addon = await startAddonProcess({
+  return startReadyAddon({
     command: options.addonCommand!,
     cwd: options.cwd,
     url,
     env: addonEnv({ url: emulatorUrl, apiUrl }),
     onLine: (line) => options.onAddonLine?.(line),
   });
-  try {
-    await addon.ready;
-    return addon;
-  } catch (error) {
-    await addon.stop();
-    throw error;
-  }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { addonEnv, startAddonProcess, type AddonProcess } from '../dev/addon-process.js';
+import { addonEnv, startReadyAddon, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { UserError } from '../errors.js';
 import { DEFAULT_HOST } from '../sdk/browser/addresses.js';
@@ -88,20 +88,13 @@ function newDirRemover(dataDir: string | undefined): () => Promise<void> {
 async function startAddon(emulator: Emulator, options: DevSessionOptions): Promise<AddonProcess> {
   const url = emulator.settings.addonUrl;
   if (!url || emulator.demoUrl) throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
-  const addon = await startAddonProcess({
+  return startReadyAddon({
     command: options.addonCommand!,
     cwd: options.cwd,
     url,
     env: addonEnv(emulator),
     onLine: (line) => println(`${color.cyan('[addon]')} ${line}`),
   });
-  try {
-    await addon.ready;
-    return addon;
-  } catch (error) {
-    await addon.stop();
-    throw error;
-  }
 }
 
 /** Ctrl-C (or SIGTERM) stops everything cleanly, flushing the store; a second one does not wait. */

@@ -100,3 +100,15 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
     // already gone
   }
 }
+
+/** The add-on's dev server, once its URL answers; stopped again if it never does. */
+export async function startReadyAddon(options: AddonProcessOptions): Promise<AddonProcess> {
+  const addon = await startAddonProcess(options);
+  try {
+    await addon.ready;
+    return addon;
+  } catch (error) {
+    await addon.stop();
+    throw error;
+  }
+}
