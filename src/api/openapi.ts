@@ -128,20 +128,27 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
 function describedDefaults(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(describedDefaults);
   if (typeof schema !== 'object' || schema === null) return schema;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'default') continue;
-    copy[key] = DATA_KEYWORDS.has(key)
-      ? value
-      : SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null
-        ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, describedDefaults(item)]))
-        : describedDefaults(value);
+  // Made by Object.fromEntries, which defines every key as its own (a key like __proto__ included),
+  // where assigning `copy[key]` would reach the prototype.
+  const copied: Array<[string, unknown]> = Object.entries(schema)
+    .filter(([key]) => key !== 'default')
+    .map(([key, value]) => [
+      key,
+      DATA_KEYWORDS.has(key)
+        ? value
+        : SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null
+          ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, describedDefaults(item)]))
+          : describedDefaults(value),
+    ]);
+  if (Object.hasOwn(schema, 'default')) {
+    const { description, default: value } = schema as { description?: unknown; default?: unknown };
+    const said = `Default: ${JSON.stringify(value)}.`;
+    const text = typeof description === 'string' && description ? `${description}. ${said}` : said;
+    const at = copied.findIndex(([key]) => key === 'description');
+    if (at >= 0) copied[at] = ['description', text];
+    else copied.push(['description', text]);
   }
-  if ('default' in schema) {
-    const { description } = schema as { description?: unknown };
-    const said = `Default: ${JSON.stringify(schema.default)}.`;
-    copy.description = typeof description === 'string' && description ? `${description}. ${said}` : said;
-  }
+  const copy = Object.fromEntries(copied);
   const name = nameOf(schema);
   return name ? named(name, copy) : copy;
 }
