@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { ApiError, UserError } from './errors.js';
 import { checkJson, type JsonBounds } from './json-bounds.js';
+import { jsonSyntaxProblem } from './json-syntax.js';
 import { sayBytes } from './limits.js';
 
 /**
@@ -31,7 +32,7 @@ export async function readJsonFile(path: string, bounds: JsonBounds, what = 'the
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UserError(`${path} is not valid JSON (${(error as Error).message}); nothing was changed`);
+    throw new UserError(`${path} is not valid JSON (${jsonSyntaxProblem(error, text)}); nothing was changed`);
   }
   try {
     checkJson(value, bounds, what);

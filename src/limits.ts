@@ -101,3 +101,12 @@ export const MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER = 16;
  * 5,000 took the authenticated list to 9% of its throughput, 20,000 to 1.5%. A test needs a handful.
  */
 export const MAX_FAULT_RULES = 100;
+
+/** A million an hour: a thousand times the platform's limit; a larger number is a typo. */
+export const MAX_RATE_LIMIT = 1_000_000;
+
+/** Sample customers one seed makes (the other resources scale with them): a few seconds' work. */
+export const MAX_SEED_SIZE = 10_000;
+
+/** Audit entries one read returns (`addon logs --limit`); the log itself keeps more. */
+export const MAX_AUDIT_PAGE = 1000;

@@ -9,6 +9,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
+import { jsonSyntaxProblem } from '../json-syntax.js';
 import { UserError } from '../errors.js';
 
 /**
@@ -54,12 +55,12 @@ async function importPrivateKey(keyFile: KeyFile, file: string | undefined): Pro
     return (await importJWK(keyFile.privateJwk, ALGORITHM)) as CryptoKey;
   } catch (error) {
     // A key made here always imports: only one read from a file can fail.
-    throw damaged(file ?? 'keys.json', error);
+    throw damaged(file ?? 'keys.json', (error as Error).message);
   }
 }
 
-const damaged = (file: string, error: unknown): UserError =>
-  new UserError(`the key file ${file} is damaged (${(error as Error).message}); delete it to make a new key`);
+const damaged = (file: string, problem: string): UserError =>
+  new UserError(`the key file ${file} is damaged (${problem}); delete it to make a new key`);
 
 async function newKeyFile(): Promise<KeyFile> {
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
@@ -86,6 +87,7 @@ async function readKeyFile(file: string): Promise<KeyFile | null> {
     if (parsed.alg !== ALGORITHM || !parsed.privateJwk || !parsed.publicJwk) throw new Error('unexpected shape');
     return parsed;
   } catch (error) {
-    throw damaged(file, error);
+    // Never JSON.parse's own message: it quotes the file, which holds the private key.
+    throw damaged(file, error instanceof SyntaxError ? jsonSyntaxProblem(error, text) : (error as Error).message);
   }
 }

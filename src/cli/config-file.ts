@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileSchema, describeError } from '../validator.js';
-import { MAX_RATE_LIMIT } from '../emulator/settings.js';
 import { UserError } from '../errors.js';
 import { readJsonFile } from '../json-file.js';
-import { CONFIG_BOUNDS, MAX_FAULT_RULES } from '../limits.js';
+import { CONFIG_BOUNDS, MAX_FAULT_RULES, MAX_RATE_LIMIT } from '../limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
 import { HTTP_URL } from '../pattern-words.js';
 

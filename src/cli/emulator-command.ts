@@ -27,7 +27,7 @@ export interface EmulatorClient {
  * `json`) are declared here, `run` gets the client, its flags and its arguments, and what it returns
  * is printed as JSON under `--json`, else by `human`. A `run` that prints for itself returns nothing.
  */
-export function againstEmulator<F extends EmulatorFlags, A extends string[], R>(
+export function againstEmulator<F extends EmulatorFlags, A extends unknown[], R>(
   command: Command,
   json: string,
   run: (emulator: EmulatorClient, flags: F, ...args: A) => Promise<R>,

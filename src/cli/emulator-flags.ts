@@ -1,5 +1,7 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { parseDuration } from '../duration.js';
+import type { Command } from 'commander';
+import { MAX_RATE_LIMIT } from '../limits.js';
+import { APP_ID } from '../installation-ids.js';
+import { checkedOption, count, duration, matching, plainId } from './arguments.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
 import { fromCwd } from './cli-io.js';
 import type { AddonConfigFile } from './config-file.js';
@@ -20,34 +22,34 @@ export interface SettingsFlags {
   strict?: boolean;
 }
 
-export function wholeNumber(text: string): number {
-  if (!/^\d+$/.test(text)) throw new InvalidArgumentError('expected a whole number');
-  return Number(text);
-}
-
-export function portNumber(text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new InvalidArgumentError('expected a port, 0 to 65535');
-  return Number(text);
-}
-
 /** The flags `addon dev` and `addon exec` share: what add-on is emulated, where, for whom. */
 export function withSettingsFlags(command: Command): Command {
   return command
-    .option('--app-id <id>', 'the add-on app id, reverse-domain style')
+    .addOption(checkedOption('--app-id <id>', 'the add-on app id, reverse-domain style', matching(APP_ID)))
     .option('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated')
-    .option('--org <id>', 'the organization id')
-    .option('--user <id>', 'the user id')
-    .option('--rate-limit <n>', 'API requests per hour, per add-on, per organization', wholeNumber)
-    .option('--seed', 'fill the organization with sample data when it is empty')
-    .option(
-      '--webhook-timeout <duration>',
-      'how long a webhook receiver has to answer, like 2s (default 10s, as on the platform)',
-      parseDuration,
+    .addOption(checkedOption('--org <id>', 'the organization id', plainId))
+    .addOption(checkedOption('--user <id>', 'the user id', plainId))
+    .addOption(
+      checkedOption(
+        '--rate-limit <n>',
+        'API requests per hour, per add-on, per organization',
+        count(MAX_RATE_LIMIT, 1),
+      ),
     )
-    .option(
-      '--fault-seed <n>',
-      "seed of the fault rules' probabilities, to repeat a run (printed at start)",
-      wholeNumber,
+    .option('--seed', 'fill the organization with sample data when it is empty')
+    .addOption(
+      checkedOption(
+        '--webhook-timeout <duration>',
+        'how long a webhook receiver has to answer, like 2s (default 10s, as on the platform)',
+        duration(),
+      ),
+    )
+    .addOption(
+      checkedOption(
+        '--fault-seed <n>',
+        "seed of the fault rules' probabilities, to repeat a run (printed at start)",
+        count(),
+      ),
     )
     .option('--import <file>', 'start from the world in a state file (addon state export); reset goes back to it')
     .option('--strict', 'refuse what the platform would refuse, instead of serving it with a parity warning');

@@ -9,6 +9,7 @@ import type { ClockState } from '../clock.js';
 import { useErrorBodies } from '../api/error-body.js';
 import { refuseUnknownQueries } from '../api/validation.js';
 import { PLAIN_ID } from '../installation-ids.js';
+import { MAX_AUDIT_PAGE, MAX_SEED_SIZE } from '../limits.js';
 import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../emulator/session-policy.js';
 import type { Doc, Page } from '../store/store.js';
@@ -169,7 +170,7 @@ export async function controlApi(
       ...hide,
       querystring: {
         type: 'object',
-        properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } },
+        properties: { limit: { type: 'integer', minimum: 1, maximum: MAX_AUDIT_PAGE, default: 50 } },
       },
     },
     handler: async (request) => ({ data: target.audit(request.query.limit) }),
@@ -227,7 +228,7 @@ export async function controlApi(
       ...hide,
       body: object({
         orgId: { type: 'string', pattern: PLAIN_ID.source },
-        size: { type: 'integer', minimum: 1, maximum: 10_000 },
+        size: { type: 'integer', minimum: 1, maximum: MAX_SEED_SIZE },
       }),
     },
     handler: async (request, reply) => reply.code(201).send(await target.seed(request.body)),

@@ -3,6 +3,7 @@ import { DEFAULT_REGISTRY } from './registry.js';
 import { UserError } from '../errors.js';
 import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
+import { MAX_RATE_LIMIT } from '../limits.js';
 
 /** What an emulator emulates: one add-on, installed in one organization, opened by one user. */
 export interface EmulatorSettings {
@@ -32,9 +33,6 @@ export const DEFAULT_SETTINGS: EmulatorSettings = {
   userId: 'usr_demo',
   rateLimit: 1000,
 };
-
-/** A million an hour: a thousand times the platform's limit; a larger number is a typo. */
-export const MAX_RATE_LIMIT = 1_000_000;
 
 /** The settings of `input` over the defaults, each checked; scopes are checked against `scopes`. */
 export function resolveSettings(

@@ -7,6 +7,7 @@ import { readJsonFile } from '../json-file.js';
 import { STATE_BOUNDS } from '../limits.js';
 import { writeStateFile } from './state-io.js';
 import { isJsonObject } from '../json-bounds.js';
+import { wordedPattern } from '../pattern-words.js';
 
 /** A named state as `addon state list` shows it. */
 export interface SavedStateInfo {
@@ -31,7 +32,13 @@ export interface SavedStates {
   remove(name: string): Promise<void>;
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** A saved state's name, which is also its file's name in the data dir. */
+export const STATE_NAME = new RegExp(
+  wordedPattern(
+    '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
+    '1 to 64 letters, digits and . _ -, starting with a letter or digit',
+  ),
+);
 
 export function savedStates(dataDir: string | null): SavedStates {
   return dataDir ? inDirectory(join(dataDir, 'states')) : inMemory();
@@ -46,7 +53,7 @@ function inDirectory(dir: string): SavedStates {
     );
   const names = async () =>
     (await readdir(dir).catch(() => [] as string[]))
-      .filter((file) => file.endsWith('.json') && NAME.test(file.slice(0, -5)))
+      .filter((file) => file.endsWith('.json') && STATE_NAME.test(file.slice(0, -5)))
       .map((file) => file.slice(0, -5))
       .sort();
   return {
@@ -132,7 +139,7 @@ function infoOf(name: string, content: unknown): SavedStateInfo {
 const unreadable = (name: string, problem: string): SavedStateInfo => ({ name, savedAt: null, records: 0, problem });
 
 function checkName(name: string): string {
-  if (!NAME.test(name))
+  if (!STATE_NAME.test(name))
     throw new ApiError(400, 'invalid_state_name', `a state name is 1-64 letters, digits or ._- (got "${name}")`);
   return name;
 }

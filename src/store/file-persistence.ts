@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import { STATE_FORMAT } from '../state-format.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
 import type { Doc, JournalOp, Persistence, TableRows, Tables } from './store.js';
+import { jsonSyntaxProblem } from '../json-syntax.js';
 import { isJsonObject } from '../json-bounds.js';
 
 /**
@@ -167,7 +168,7 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
   try {
     content = JSON.parse(text);
   } catch (error) {
-    throw new UserError(`the store ${file} is not valid JSON (${(error as Error).message})`);
+    throw new UserError(`the store ${file} is not valid JSON (${jsonSyntaxProblem(error, text)})`);
   }
   // Most likely an export aimed at db.json: say where such a file belongs.
   if (isJsonObject(content) && content.format === STATE_FORMAT)

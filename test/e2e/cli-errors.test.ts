@@ -73,7 +73,7 @@ describe('flags: one line in the words of the CLI', () => {
   it('a port out of range (a usage error, exit 2), and a host that does not exist', async () => {
     expectOneLine(
       await cli(['dev', '--no-open', '--ephemeral', '--port', '99999']),
-      "addon: option '-p, --port <n>' argument '99999' is invalid. expected a port, 0 to 65535",
+      'addon: --port takes a port from 0 to 65535 (got "99999")',
       2,
     );
     expectOneLine(
@@ -89,15 +89,30 @@ describe('flags: one line in the words of the CLI', () => {
     });
     const run = (args: string[]) => cli([...args, '--emulator', dev.url]);
 
-    it('bounds the emulator checks come back with flag names, never "invalid body" or "invalid querystring"', async () => {
+    it('bounds are said with flag names, never "invalid body" or "invalid querystring", before any call', async () => {
       expectOneLine(
         await run(['token', '--expires-in', '40d']),
-        'addon: --expires-in must be a whole number of seconds from 1s to 30d',
+        'addon: --expires-in takes a duration of whole seconds from 1s to 30d, like 10m or 2h (got "40d")',
+        2,
       );
-      expectOneLine(await run(['deliveries', '--limit', '6000']), 'addon: --limit must be at most 5000');
-      expectOneLine(await run(['seed', '--size', '10001']), 'addon: --size must be at most 10000');
-      expectOneLine(await run(['inbox', 'shop', '--limit', '500']), 'addon: --limit must be at most 200');
-      expectOneLine(await run(['token', '--org', 'no spaces']), /^addon: orgId "no spaces" must be 1-64 letters/);
+      expectOneLine(
+        await run(['deliveries', '--limit', '6000']),
+        'addon: --limit takes a whole number from 1 to 5000 (got "6000")',
+        2,
+      );
+      expectOneLine(
+        await run(['seed', '--size', '10001']),
+        'addon: --size takes a whole number from 1 to 10000 (got "10001")',
+        2,
+      );
+      expectOneLine(
+        await run(['inbox', 'shop', '--limit', '500']),
+        'addon: --limit takes a whole number from 1 to 200 (got "500")',
+        2,
+      );
+      expectOneLine(await run(['token', '--org', 'no spaces']), /^addon: --org takes 1 to 64 letters/, 2);
+      // What only the emulator knows is its answer, in the command's words: a scope it never declared.
+      expectOneLine(await run(['token', '--scopes', 'bogus:scope']), /^addon: unknown requested scope bogus:scope/);
     });
 
     it('refuses an event that is not in the catalog when listing deliveries', async () => {

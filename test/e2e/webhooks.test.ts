@@ -188,6 +188,6 @@ describe('webhooks through the real CLI', () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'data.json'), '[1, 2]');
     const badData = await run(['trigger', 'invoice.paid', '--data', `@${join(dir, 'data.json')}`]);
-    expect(badData.stderr.trim()).toBe('addon: --data must be a JSON object, or @file holding one');
+    expect(badData.stderr.trim()).toBe(`addon: --data @${join(dir, 'data.json')}: the file must hold a JSON object`);
   });
 });

@@ -22,10 +22,7 @@ describe('a usage error', () => {
     [['tokn'], "addon: unknown command 'tokn' (Did you mean token?)"],
     [['token', '--jsn'], "addon: unknown option '--jsn' (Did you mean --json?)"],
     [['trigger'], "addon: missing required argument 'event'"],
-    [
-      ['deliveries', '--limit', 'many'],
-      "addon: option '-n, --limit <n>' argument 'many' is invalid. expected a whole number",
-    ],
+    [['deliveries', '--limit', 'many'], 'addon: --limit takes a whole number from 1 to 5000 (got "many")'],
     [['clock', 'advance', '1h', '2h'], "addon: too many arguments for 'advance'. Expected 1 argument but got 2."],
     [['clock', 'advance', '-5m'], 'addon: the emulated clock only moves forward: give a positive duration, like 5m'],
   ])('addon %j is exit 2 and one line on stderr', async (args, line) => {
@@ -126,7 +123,7 @@ describe('colour belongs to the stream: painted on a terminal, plain elsewhere a
     expect(JSON.parse(json.stdout)).toMatchObject({ data: [] });
     expect(painted).toMatchObject({ exitCode: 0, stderr: '' });
     expect(painted.stdout.startsWith(`${dim}No fault rules`)).toBe(true);
-    expect(refused).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(refused).toMatchObject({ exitCode: 2, stdout: '' });
     expect(refused.stderr).toMatch(/^addon: name an effect/);
   });
 

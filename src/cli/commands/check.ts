@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { CHECKS, CHECK_GROUPS } from '../../check/check-list.js';
 import { jsonReport } from '../../check/reports/json.js';
 import { parseReportSpec, writeReports, type ReportSpec } from '../../check/reports/write-reports.js';
 import type { Receiver } from '../../check/webhook-checks.js';
-import { parseDuration } from '../../duration.js';
 import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { CONFIG_FILE, readConfigFile, type AddonConfigFile } from '../config-file.js';
-import { wholeNumber } from '../emulator-flags.js';
+import { checkedOption, count, duration, httpUrl, matching, usageError, type ValueKind } from '../arguments.js';
+import { APP_ID } from '../../installation-ids.js';
 import { color, println, printJson, printlnStderr } from '../output.js';
 
 interface CheckFlags {
@@ -28,39 +28,35 @@ interface CheckFlags {
 
 const KNOWN = new Set([...CHECKS.map(({ id }) => id), ...CHECK_GROUPS]);
 
-function receiver(text: string, previous: Receiver[] = []): Receiver[] {
-  const at = text.indexOf('=');
-  const [event, url] = [text.slice(0, at), text.slice(at + 1)];
-  if (at < 1 || !URL.canParse(url))
-    throw new InvalidArgumentError('expected EVENT=URL, like invoice.paid=http://127.0.0.1:8787/webhooks');
-  return [...previous, { event, url }];
-}
+const url = httpUrl('http://127.0.0.1:5173/');
 
-function checkIds(text: string): string[] {
-  const ids = text
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-  const unknown = ids.find((id) => !KNOWN.has(id));
-  if (unknown)
-    throw new InvalidArgumentError(
-      `no check or group "${unknown}"; groups: ${CHECK_GROUPS.join(', ')} (docs/check.md)`,
-    );
-  return ids;
-}
+const receiver: ValueKind<Receiver> = {
+  takes: 'EVENT=URL, like invoice.paid=http://127.0.0.1:8787/webhooks',
+  read(text) {
+    const at = text.indexOf('=');
+    const [event, address] = [text.slice(0, at), text.slice(at + 1)];
+    return at > 0 && url.read(address) ? { event, url: address } : undefined;
+  },
+};
+
+const checkIds: ValueKind<string[]> = {
+  takes: `check ids or groups, comma-separated: ${CHECK_GROUPS.join(', ')}, or an id of docs/check.md`,
+  read(text) {
+    const ids = text
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    return ids.length && ids.every((id) => KNOWN.has(id)) ? ids : undefined;
+  },
+};
 
 function reportSpec(text: string, previous: ReportSpec[] = []): ReportSpec[] {
   try {
     return [...previous, parseReportSpec(text)];
   } catch (error) {
-    if (error instanceof UserError) throw new InvalidArgumentError(error.message);
+    if (error instanceof UserError) throw usageError(error.message);
     throw error;
   }
-}
-
-function url(text: string): string {
-  if (!URL.canParse(text)) throw new InvalidArgumentError('expected a URL');
-  return text;
 }
 
 /** `addon check` (docs/check.md): judges the add-on itself, on a fresh emulator of its own. */
@@ -68,21 +64,34 @@ export function checkCommand(program: Command): void {
   program
     .command('check')
     .description("judge the add-on: its webhook receiver, its page in the host, its backend's token checks, its scopes")
-    .option('--addon-url <url>', "the add-on's page (default: addon.config.json's url, else the demo add-on)", url)
-    .option(
-      '--webhook <event=url>',
-      "a receiver to judge, subscribed to the event (repeatable; replaces the config's)",
-      receiver,
+    .addOption(
+      checkedOption(
+        '--addon-url <url>',
+        "the add-on's page (default: addon.config.json's url, else the demo add-on)",
+        url,
+      ),
     )
-    .option(
-      '--backend-url <url>',
-      'an endpoint of your backend that reads Authorization: Bearer, like /api/whoami',
-      url,
+    .addOption(
+      checkedOption(
+        '--webhook <event=url>',
+        "a receiver to judge, subscribed to the event (repeatable; replaces the config's)",
+        receiver,
+        { repeatable: true },
+      ),
     )
-    .option(
-      '--only <ids>',
-      'only these checks or groups, comma-separated (config, webhook, page, backend, scopes, parity)',
-      checkIds,
+    .addOption(
+      checkedOption(
+        '--backend-url <url>',
+        'an endpoint of your backend that reads Authorization: Bearer, like /api/whoami',
+        url,
+      ),
+    )
+    .addOption(
+      checkedOption(
+        '--only <ids>',
+        'only these checks or groups, comma-separated (config, webhook, page, backend, scopes, parity)',
+        checkIds,
+      ),
     )
     .option('--strict', 'warnings fail the run too')
     .option(
@@ -91,13 +100,15 @@ export function checkCommand(program: Command): void {
       reportSpec,
     )
     .option('--json', 'print the report as JSON')
-    .option('--seed <n>', "seed of the fault rules' probabilities, to repeat a run", wholeNumber)
-    .option('--app-id <id>', "the add-on app id (default: addon.config.json's)")
+    .addOption(checkedOption('--seed <n>', "seed of the fault rules' probabilities, to repeat a run", count()))
+    .addOption(checkedOption('--app-id <id>', "the add-on app id (default: addon.config.json's)", matching(APP_ID)))
     .option('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated')
-    .option(
-      '--webhook-timeout <duration>',
-      'how long a receiver has to answer (default 10s, as on the platform)',
-      parseDuration,
+    .addOption(
+      checkedOption(
+        '--webhook-timeout <duration>',
+        'how long a receiver has to answer (default 10s, as on the platform)',
+        duration(),
+      ),
     )
     .action(async (flags: CheckFlags) => {
       const { cwd, env } = currentIo();

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ClockState } from '../../clock.js';
-import { UserError } from '../../errors.js';
+import { checkedArgument, duration, usageError, type ValueKind } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
 
@@ -14,20 +14,27 @@ export function clockCommand(program: Command): void {
   );
   againstEmulator(
     clock
-      .command('advance <duration>')
+      .command('advance')
+      .addArgument(checkedArgument('<duration>', 'how far, like 90s, 5m, 1h or 1h30m', forward))
       .description('move the clock forward, like 90s, 5m, 1h or 1h30m')
       // `-5m` is a duration to refuse in words, not an unknown option.
-      .allowUnknownOption()
-      .hook('preAction', (command) => {
-        if (String(command.args[0]).startsWith('-'))
-          throw new UserError('the emulated clock only moves forward: give a positive duration, like 5m', 2);
-      }),
+      .allowUnknownOption(),
     'print as JSON',
-    (emulator, _flags: EmulatorFlags, by: string) =>
-      emulator.post<ClockState>('/clock/advance', { by }, { by: 'the duration' }),
+    (emulator, _flags: EmulatorFlags, ms: number) =>
+      emulator.post<ClockState>('/clock/advance', { by: `${ms}ms` }, { by: 'the duration' }),
     show,
   );
 }
+
+/** A duration, said in words when it is negative. */
+const forward: ValueKind<number> = {
+  ...duration(),
+  read(text) {
+    if (text.startsWith('-'))
+      throw usageError('the emulated clock only moves forward: give a positive duration, like 5m');
+    return duration().read(text);
+  },
+};
 
 function show(state: ClockState): void {
   const ahead = state.offsetMs > 0 ? color.dim(` (${formatOffset(state.offsetMs)} ahead of real time)`) : '';

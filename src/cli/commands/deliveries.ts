@@ -3,7 +3,8 @@ import type { Delivery } from '../../webhooks/delivery-log.js';
 import { DELIVERY_STATUSES } from '../../webhooks/delivery-status.js';
 import { deliveryLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
-import { wholeNumber } from '../emulator-flags.js';
+import { MAX_DELIVERIES } from '../../limits.js';
+import { checkedOption, count, oneOf } from '../arguments.js';
 import { color, println } from '../output.js';
 
 const ID = { id: 'the delivery id' };
@@ -27,8 +28,10 @@ export function deliveriesCommand(program: Command): void {
       .command('deliveries')
       .description('list webhook deliveries, newest first')
       .option('--event <name>', 'only this event')
-      .option('--status <status>', `only one of ${DELIVERY_STATUSES.join(', ')}`)
-      .option('-n, --limit <n>', 'how many', wholeNumber, 50),
+      .addOption(
+        checkedOption('--status <status>', `only one of ${DELIVERY_STATUSES.join(', ')}`, oneOf(DELIVERY_STATUSES)),
+      )
+      .addOption(checkedOption('-n, --limit <n>', 'how many', count(MAX_DELIVERIES, 1), { fallback: 50 })),
     'print as JSON',
     async (emulator, flags: ListFlags) => {
       const query = new URLSearchParams({ limit: String(flags.limit) });

@@ -4,7 +4,8 @@ import { UserError } from '../../errors.js';
 import { checkWritable } from '../../file-write.js';
 import { currentIo, fromCwd } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
-import { emulatorOptions, portNumber, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
+import { checkedOption, httpUrl, port } from '../arguments.js';
+import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 import { isInside } from '../paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sdk/browser/addresses.js';
 
@@ -24,10 +25,18 @@ export function devCommand(program: Command): void {
       .description(
         'start the emulator and open the host page (and the add-on, when addon.config.json names its dev command)',
       )
-      .option('-p, --port <n>', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`, portNumber)
+      .addOption(
+        checkedOption('-p, --port <n>', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`, port),
+      )
       .option('--host <host>', 'interface to bind', DEFAULT_HOST)
       .option('--no-open', 'do not open the host page in a browser')
-      .option('--addon-url <url>', "the add-on's dev URL, loaded in the host page (default: the demo add-on)")
+      .addOption(
+        checkedOption(
+          '--addon-url <url>',
+          "the add-on's dev URL, loaded in the host page (default: the demo add-on)",
+          httpUrl('http://127.0.0.1:5173/'),
+        ),
+      )
       .option('--data <dir>', 'data dir for the store, keys and audit log', '.addon')
       .option('--ephemeral', 'keep everything in memory; nothing is written to disk')
       .option('--export-on-exit <file>', 'write the world to a state file when addon dev stops (Ctrl-C)')

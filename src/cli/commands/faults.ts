@@ -1,9 +1,9 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { UserError } from '../../errors.js';
+import type { Command } from 'commander';
+import { ApiError } from '../../errors.js';
 import { describeEffect, FAULT_EFFECTS, type EffectInfo, type EffectKey } from '../../faults/effects.js';
-import type { FaultRule, FaultRuleSpec } from '../../faults/fault-rule.js';
+import { checkFaultRule, FAULT_RULE_SCHEMA, type FaultRule, type FaultRuleSpec } from '../../faults/fault-rule.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
-import { wholeNumber } from '../emulator-flags.js';
+import { checkAgainstSchema, checkedArgument, checkedOption, count, usageError, type ValueKind } from '../arguments.js';
 import { color, println } from '../output.js';
 import { API_PREFIX } from '../../sdk/browser/addresses.js';
 
@@ -36,16 +36,22 @@ function effectOptions(command: Command, target: EffectInfo['target']): Command 
   for (const { key, value, help } of FAULT_EFFECTS.filter((effect) => effect.target === target)) {
     const flag = flagOf(key) + VALUE_NAMES[value];
     const text = target === 'webhooks' ? `with --webhooks: ${help}` : help;
-    if (value === 'status') command.option(flag, text, wholeNumber);
+    // Read as a number here; its range is checked with the whole rule, against the rule's schema.
+    if (value === 'status') command.addOption(checkedOption(flag, text, count()));
     else command.option(flag, text);
   }
   return command;
 }
 
-const probability = (text: string): number => {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value)) throw new InvalidArgumentError('expected a number from 0 to 1');
-  return value;
+const probability: ValueKind<number> = {
+  takes: 'a number from 0 to 1, like 0.25',
+  read: (text) => (/^(0|1)?(\.\d+)?$/.test(text) && text !== '' && +text <= 1 ? +text : undefined),
+};
+
+/** `flt_3`, or the number alone, as a person reads it off the list. */
+const ruleId: ValueKind<string> = {
+  takes: 'a rule id like flt_3, or its number',
+  read: (text) => (/^\d{1,9}$/.test(text) ? `flt_${text}` : /^flt_\d{1,9}$/.test(text) ? text : undefined),
 };
 
 /** `addon faults [list]`, `addon faults add ...`, `addon faults clear [id]` (docs/faults.md). */
@@ -65,27 +71,27 @@ export function faultsCommand(program: Command): void {
     .option('--method <method>', 'only this HTTP method')
     .option('--path <path>', `only this path under ${API_PREFIX}; * is one segment, like /invoices/*`)
     .option('--org <id>', 'only this organization')
-    .option('--probability <p>', 'fire with this probability, 0 to 1 (default 1)', probability)
-    .option('--times <n>', 'fire at most this many times', wholeNumber);
+    .addOption(checkedOption('--probability <p>', 'fire with this probability, 0 to 1 (default 1)', probability))
+    .addOption(checkedOption('--times <n>', 'fire at most this many times', count()));
   effectOptions(add, 'api')
     .option('--webhooks', 'a rule for webhook deliveries instead of API calls')
     .option('--event <name>', 'with --webhooks: only this event');
   againstEmulator(
     effectOptions(add, 'webhooks'),
     'print the new rule as JSON',
-    (emulator, flags: AddFlags) => emulator.post<FaultRule>('/faults', ruleOf(flags), FIELDS),
+    (emulator, flags: AddFlags) => emulator.post<FaultRule>('/faults', checked(ruleOf(flags)), FIELDS),
     (rule) => println(`Added ${rule.id}: ${summary(rule)}`),
   );
   againstEmulator(
-    faults.command('clear [id]').description('remove one fault rule, or all of them'),
+    faults
+      .command('clear')
+      .addArgument(checkedArgument('[id]', 'the rule (all of them when none is named)', ruleId))
+      .description('remove one fault rule, or all of them'),
     'print as JSON',
-    (emulator, _flags: EmulatorFlags, given?: string) => {
-      // `addon faults clear 1` is flt_1: the number is what a person reads off the list.
-      const id = given && /^\d+$/.test(given) ? `flt_${given}` : given;
-      return emulator.delete<{ cleared: number }>(id ? `/faults/${encodeURIComponent(id)}` : '/faults', {
+    (emulator, _flags: EmulatorFlags, id?: string) =>
+      emulator.delete<{ cleared: number }>(id ? `/faults/${encodeURIComponent(id)}` : '/faults', {
         id: 'the rule id',
-      });
-    },
+      }),
     ({ cleared }) => println(`Cleared ${cleared} fault rule${cleared === 1 ? '' : 's'}.`),
   );
 }
@@ -93,7 +99,7 @@ export function faultsCommand(program: Command): void {
 /** The rule the flags describe, in the JSON shape every other source of rules uses. */
 function ruleOf(flags: AddFlags): FaultRuleSpec {
   if (!FAULT_EFFECTS.some(({ key }) => flags[key] !== undefined))
-    throw new UserError(`name an effect: ${FAULT_EFFECTS.map(({ key }) => FIELDS[key]).join(', ')}`);
+    throw usageError(`name an effect: ${FAULT_EFFECTS.map(({ key }) => FIELDS[key]).join(', ')}`);
   const { latency } = flags;
   const rule = {
     target: flags.webhooks ? 'webhooks' : undefined,
@@ -103,6 +109,20 @@ function ruleOf(flags: AddFlags): FaultRuleSpec {
     latency: typeof latency === 'string' && /^\d+$/.test(latency) ? Number(latency) : latency,
   };
   return Object.fromEntries(Object.entries(rule).filter(([, v]) => v !== undefined)) as FaultRuleSpec;
+}
+
+/**
+ * The rule as the emulator will check it, checked first: its schema with the fields named as flags,
+ * then what a schema cannot say (one effect, matchers of its target).
+ */
+function checked(rule: FaultRuleSpec): FaultRuleSpec {
+  checkAgainstSchema(FAULT_RULE_SCHEMA, rule, FIELDS);
+  try {
+    checkFaultRule(rule);
+  } catch (error) {
+    throw error instanceof ApiError ? usageError(error.message) : error;
+  }
+  return rule;
 }
 
 /** `GET /customers/* in org_demo: status 503, p 0.5, 2 of at most 3` */

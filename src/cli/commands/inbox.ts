@@ -1,16 +1,18 @@
 import type { Command } from 'commander';
-import type { InboxListing } from '../../webhooks/inbox.js';
+import { INBOX_NAME, type InboxListing } from '../../webhooks/inbox.js';
+import { INBOX_KEEP } from '../../limits.js';
+import { checkedArgument, checkedOption, count, matching } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
-import { wholeNumber } from '../emulator-flags.js';
 import { color, println } from '../output.js';
 
 /** `addon inbox <name>`: what arrived at the emulator's built-in webhook receiver. */
 export function inboxCommand(program: Command): void {
   againstEmulator(
     program
-      .command('inbox <name>')
+      .command('inbox')
+      .addArgument(checkedArgument('<name>', 'the inbox name', matching(INBOX_NAME)))
       .description('show what arrived at the built-in receiver <emulator>/inbox/<name>, with its signature check')
-      .option('-n, --limit <n>', 'how many of the newest', wholeNumber, 50),
+      .addOption(checkedOption('-n, --limit <n>', 'how many of the newest', count(INBOX_KEEP, 1), { fallback: 50 })),
     'print as JSON: {"data": [entry...], "dropped": n}',
     async (emulator, flags: EmulatorFlags & { limit: number }, name: string) => {
       const fields = { name: 'the inbox name', limit: '--limit' };

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { covers } from '../../auth/scopes.js';
 import type { EmulatorStatus } from '../../control/control-api.js';
 import { UserError } from '../../errors.js';
@@ -8,6 +8,7 @@ import type { Subscription } from '../../webhooks/subscriptions.js';
 import { deliveryAttemptJson, deliveryAttemptLine, disabledJson, disabledLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { serverSentEvents } from '../event-stream.js';
+import { checkedOption, httpUrl, type ValueKind } from '../arguments.js';
 import { color, printJsonLine, println } from '../output.js';
 
 interface ListenFlags extends EmulatorFlags {
@@ -41,32 +42,32 @@ export function listenCommand(program: Command): void {
       .description(
         'subscribe the add-on to events while it runs, so the emulator sends each delivery, signed, to --forward-to (or its built-in inbox); one line per delivery; Ctrl-C removes the subscriptions it made',
       )
-      .option(
-        '--events <list>',
-        'the events, comma-separated (default: every event the granted scopes receive)',
-        eventList,
+      .addOption(
+        checkedOption(
+          '--events <list>',
+          'the events, comma-separated (default: every event the granted scopes receive)',
+          eventList,
+        ),
       )
-      .option(
-        '--forward-to <url>',
-        `the receiver deliveries are sent to (default: the built-in inbox <emulator>/inbox/${INBOX})`,
-        httpUrl,
+      .addOption(
+        checkedOption(
+          '--forward-to <url>',
+          `the receiver deliveries are sent to (default: the built-in inbox <emulator>/inbox/${INBOX})`,
+          httpUrl('http://127.0.0.1:3000/webhooks'),
+        ),
       ),
     'one JSON object per line: ready, each delivery attempt, stopped',
     listen,
   );
 }
 
-function eventList(text: string): string[] {
-  const events = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-  if (!events.length) throw new InvalidArgumentError('expected event names, comma-separated');
-  return events;
-}
-
-function httpUrl(text: string): string {
-  if (!/^https?:$/.test(URL.canParse(text) ? new URL(text).protocol : ''))
-    throw new InvalidArgumentError('expected an http(s) URL, like http://127.0.0.1:3000/webhooks');
-  return text;
-}
+const eventList: ValueKind<string[]> = {
+  takes: 'event names, comma-separated, like invoice.paid,customer.created',
+  read(text) {
+    const events = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+    return events.length ? events : undefined;
+  },
+};
 
 async function listen(emulator: EmulatorClient, flags: ListenFlags): Promise<void> {
   const status = await emulator.get<EmulatorStatus>('/status');

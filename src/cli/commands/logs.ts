@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { AuditEntry } from '../../audit/audit-log.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
-import { wholeNumber } from '../emulator-flags.js';
+import { MAX_AUDIT_PAGE } from '../../limits.js';
+import { checkedOption, count } from '../arguments.js';
 import { serverSentEvents } from '../event-stream.js';
 import { faultMark } from '../fault-mark.js';
 import { color, printJson, printJsonLine, println, printlnStderr } from '../output.js';
@@ -22,17 +23,19 @@ export function logsCommand(program: Command): void {
       .command('logs')
       .description('show the audit log: one line per API call that passed the rate limit')
       .option('-f, --follow', 'keep printing calls as they happen')
-      .option(
-        '-n, --limit <n>',
-        'how many of the newest calls to print, newest first (with --follow, oldest first)',
-        wholeNumber,
-        50,
+      .addOption(
+        checkedOption(
+          '-n, --limit <n>',
+          'how many of the newest calls to print, newest first (with --follow, oldest first)',
+          count(MAX_AUDIT_PAGE),
+          { fallback: 50 },
+        ),
       ),
     'print as JSON: {"data": [entry...]}; with --follow, one JSON object per line, in time order',
     async (emulator, flags: LogsFlags) => {
       const print = flags.json ? printJsonLine : (entry: AuditEntry) => println(format(entry));
       if (flags.limit > 0) {
-        const { data } = await emulator.get<{ data: AuditEntry[] }>(`/audit?limit=${Math.min(flags.limit, 1000)}`);
+        const { data } = await emulator.get<{ data: AuditEntry[] }>(`/audit?limit=${flags.limit}`);
         // A list is one document; a stream (--follow) one object per line, the first entries too.
         if (flags.json && !flags.follow) return printJson({ data });
         // The list newest first, as the emulator answers it; before a stream, in time order, so the

@@ -1,21 +1,17 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { ScenarioResult } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
 import { readJsonFile } from '../../json-file.js';
 import { SCENARIO_BOUNDS } from '../../limits.js';
+import { checkedOption, oneOf, plainId } from '../arguments.js';
 import { fromCwd } from '../cli-io.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { println } from '../output.js';
 
 interface RunFlags extends EmulatorFlags {
   org?: string;
-  webhooks: boolean;
+  webhooks: 'on' | 'off';
 }
-
-const onOff = (text: string): boolean => {
-  if (text !== 'on' && text !== 'off') throw new InvalidArgumentError('expected on or off');
-  return text === 'on';
-};
 
 /** `addon scenario run <file>`: a world described once, made the same way every time (docs/scenarios.md). */
 export function scenarioCommand(program: Command): void {
@@ -24,16 +20,21 @@ export function scenarioCommand(program: Command): void {
     scenario
       .command('run <file>')
       .description('run the steps of a scenario file; if one fails, the world goes back to what it was')
-      .option('--org <id>', 'organization the steps work in (default: the emulated one)')
+      .addOption(checkedOption('--org <id>', 'organization the steps work in (default: the emulated one)', plainId))
       .addOption(
-        new Option('--webhooks <on|off>', 'deliver the events the steps fire, or none')
-          .argParser(onOff)
-          .default(true, 'on'),
+        checkedOption(
+          '--webhooks <on|off>',
+          'deliver the events the steps fire, or none',
+          oneOf(['on', 'off'] as const),
+          {
+            fallback: 'on',
+          },
+        ),
       ),
     'print { "records": { <as name>: <record> } } as JSON',
     async (emulator, flags: RunFlags, file: string) => {
       const content = await readJsonFile(fromCwd(file), SCENARIO_BOUNDS, 'the scenario');
-      const body = { scenario: content, orgId: flags.org, webhooks: flags.webhooks };
+      const body = { scenario: content, orgId: flags.org, webhooks: flags.webhooks === 'on' };
       return emulator.post<ScenarioResult>('/scenario', body, { orgId: '--org' }).catch((error: unknown) => {
         throw error instanceof UserError ? new UserError(`${file}: ${error.message}`) : error;
       });

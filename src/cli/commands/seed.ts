@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { SeedSummary } from '../../domain/seed.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
-import { wholeNumber } from '../emulator-flags.js';
+import { MAX_SEED_SIZE } from '../../limits.js';
+import { checkedOption, count, plainId } from '../arguments.js';
 import { println } from '../output.js';
 
 /** `addon seed`: sample records in an organization. */
@@ -10,8 +11,14 @@ export function seedCommand(program: Command): void {
     program
       .command('seed')
       .description('fill an organization with realistic sample records of every resource')
-      .option('--org <id>', 'organization id (default: the emulated one)')
-      .option('--size <n>', 'how many customers to make; the other resources scale with it', wholeNumber),
+      .addOption(checkedOption('--org <id>', 'organization id (default: the emulated one)', plainId))
+      .addOption(
+        checkedOption(
+          '--size <n>',
+          'how many customers to make; the other resources scale with it',
+          count(MAX_SEED_SIZE, 1),
+        ),
+      ),
     'print the summary as JSON',
     (emulator, flags: EmulatorFlags & { org?: string; size?: number }) =>
       emulator.post<SeedSummary>('/seed', { orgId: flags.org, size: flags.size }, { orgId: '--org', size: '--size' }),

@@ -10,7 +10,12 @@ import type { EmulatorStatus } from '../../control/status.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { fromCwd } from '../cli-io.js';
 import { isInside } from '../paths.js';
+import { STATE_NAME } from '../../state/saved-states.js';
+import { checkedArgument, matching } from '../arguments.js';
 import { color, printJson, println } from '../output.js';
+
+/** A saved state's name, checked before the emulator is asked. */
+const stateName = () => checkedArgument('<name>', "the saved state's name", matching(STATE_NAME));
 
 /**
  * `addon state ...`: save the running emulator's world by name and go back to it, or carry it in one
@@ -30,14 +35,17 @@ export function stateCommand(program: Command): void {
   );
   list(state.command('list'));
   againstEmulator(
-    state.command('save <name>').description('save the world under a name (in the data dir)'),
+    state.command('save').addArgument(stateName()).description('save the world under a name (in the data dir)'),
     'print as JSON',
     (emulator, _flags: EmulatorFlags, name: string) =>
       emulator.post<SavedStateInfo>('/states', { name }, { name: 'the name' }),
     (info) => println(`Saved ${info.name}: ${records(info.records)}, at ${info.savedAt} (emulated).`),
   );
   againstEmulator(
-    state.command('restore <name>').description('go back to a saved world (records, counters, subscriptions, clock)'),
+    state
+      .command('restore')
+      .addArgument(stateName())
+      .description('go back to a saved world (records, counters, subscriptions, clock)'),
     'print as JSON',
     (emulator, _flags: EmulatorFlags, name: string) =>
       emulator.post<StateSummary>(`/states/${encodeURIComponent(name)}/restore`, {}, { name: 'the name' }),
@@ -50,7 +58,7 @@ export function stateCommand(program: Command): void {
     (summary) => println(`Reset to ${describe(summary)}.`),
   );
   againstEmulator(
-    state.command('rm <name>').description('remove a saved state'),
+    state.command('rm').addArgument(stateName()).description('remove a saved state'),
     'print as JSON',
     async (emulator, _flags: EmulatorFlags, name: string) => {
       await emulator.delete(`/states/${encodeURIComponent(name)}`, { name: 'the name' });

@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import { TOKEN_VARIANTS, VARIANT_DESCRIPTIONS, type TokenVariant } from '../../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintedToken } from '../../auth/tokens.js';
-import { parseDuration } from '../../duration.js';
-import { UserError } from '../../errors.js';
+import { APP_ID } from '../../installation-ids.js';
+import { checkedOption, duration, matching, plainId, usageError, type ValueKind } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { println } from '../output.js';
 
@@ -11,7 +11,8 @@ interface TokenFlags extends EmulatorFlags {
   org?: string;
   user?: string;
   appId?: string;
-  expiresIn?: string;
+  /** Seconds. */
+  expiresIn?: number;
   /** The bad-token flags, by their attribute names (`foreignKey` for `--foreign-key`). */
   [variantFlag: string]: unknown;
 }
@@ -30,10 +31,12 @@ export function tokenCommand(program: Command): void {
     .command('token')
     .description('mint a session token from the running emulator and print it (the JWT alone)')
     .option('--scopes <list>', 'scopes to grant (a subset of the declared ones); default: the granted scopes')
-    .option('--org <id>', 'organization id')
-    .option('--user <id>', 'user id')
-    .option('--app-id <id>', 'app id')
-    .option('--expires-in <duration>', 'lifetime, like 10m or 2h (default 1h, as in production)');
+    .addOption(checkedOption('--org <id>', 'organization id', plainId))
+    .addOption(checkedOption('--user <id>', 'user id', plainId))
+    .addOption(checkedOption('--app-id <id>', 'app id', matching(APP_ID)))
+    .addOption(
+      checkedOption('--expires-in <duration>', 'lifetime, like 10m or 2h (default 1h, as in production)', lifetime),
+    );
   for (const { option } of VARIANT_FLAGS) command.addOption(option);
   againstEmulator(
     command,
@@ -46,7 +49,7 @@ export function tokenCommand(program: Command): void {
           orgId: flags.org,
           userId: flags.user,
           appId: flags.appId,
-          expiresIn: flags.expiresIn === undefined ? undefined : seconds(flags.expiresIn),
+          expiresIn: flags.expiresIn,
           variant: variantOf(flags),
         },
         FIELDS,
@@ -59,13 +62,15 @@ export function tokenCommand(program: Command): void {
 function variantOf(flags: TokenFlags): TokenVariant | undefined {
   const asked = VARIANT_FLAGS.filter(({ option }) => flags[option.attributeName()]);
   if (asked.length > 1)
-    throw new UserError(`one bad token at a time: choose one of ${asked.map(({ option }) => option.long).join(', ')}`);
+    throw usageError(`one bad token at a time: choose one of ${asked.map(({ option }) => option.long).join(', ')}`);
   return asked[0]?.variant;
 }
 
-function seconds(duration: string): number {
-  const value = parseDuration(duration) / 1000;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_TOKEN_LIFETIME_SECONDS)
-    throw new UserError(`--expires-in must be a whole number of seconds from 1s to 30d`);
-  return value;
-}
+/** A token's lifetime, in whole seconds, as the control API takes it. */
+const lifetime: ValueKind<number> = {
+  takes: 'a duration of whole seconds from 1s to 30d, like 10m or 2h',
+  read(text) {
+    const seconds = (duration().read(text) ?? NaN) / 1000;
+    return Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_TOKEN_LIFETIME_SECONDS ? seconds : undefined;
+  },
+};

@@ -1,0 +1,110 @@
+import { Argument, Option } from 'commander';
+import { parseDuration } from '../duration.js';
+import { UserError, type FieldProblem } from '../errors.js';
+import { PLAIN_ID } from '../installation-ids.js';
+import { wordsOfPattern } from '../pattern-words.js';
+import { compileSchema, problemOf } from '../validator.js';
+
+/**
+ * Arguments checked as commander reads them, so a malformed one is said before any network call,
+ * with exit 2: `addon: --limit takes a whole number from 1 to 5000 (got "0")`. Only the form is
+ * checked here; what depends on the emulator answering (an event in its catalog, a scope it
+ * declared, a delivery that exists) is its answer.
+ */
+
+/** A mistake in what the command was given (exit 2, `usage_error` under --json). */
+export const usageError = (message: string): UserError => new UserError(message, 2, 'usage_error');
+
+/** A kind of value: what it takes, in words, and how its text is read (undefined: not that). */
+export interface ValueKind<T> {
+  takes: string;
+  read: (text: string) => T | undefined;
+}
+
+const reader =
+  <T>(name: () => string, kind: ValueKind<T>) =>
+  (text: string): T => {
+    const value = kind.read(text);
+    if (value === undefined) throw usageError(`${name()} takes ${kind.takes} (got "${oneLine(text)}")`);
+    return value;
+  };
+
+/** What was given, on one line and short: a pasted file never spreads an error over a screen. */
+const oneLine = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
+};
+
+/** An option whose value is checked as it is read; a repeatable one collects its values in a list. */
+export function checkedOption<T>(
+  flags: string,
+  help: string,
+  kind: ValueKind<T>,
+  { fallback, repeatable = false }: { fallback?: T; repeatable?: boolean } = {},
+): Option {
+  const option = new Option(flags, help);
+  const read = reader(() => option.long!, kind);
+  if (repeatable) option.argParser((text: string, previous: T[] = []) => [...previous, read(text)]);
+  else option.argParser(read);
+  return fallback === undefined ? option : option.default(fallback);
+}
+
+/** A positional argument checked as it is read: `<name> takes ...`. */
+export function checkedArgument<T>(spec: string, help: string, kind: ValueKind<T>): Argument {
+  const argument = new Argument(spec, help);
+  return argument.argParser(reader(() => `<${argument.name()}>`, kind));
+}
+
+/** A whole number from `min` to `max` (or any). */
+export const count = (max = Number.MAX_SAFE_INTEGER, min = 0): ValueKind<number> => ({
+  takes: max === Number.MAX_SAFE_INTEGER ? 'a whole number' : `a whole number from ${min} to ${max}`,
+  read: (text) => (/^\d{1,15}$/.test(text) && +text >= min && +text <= max ? +text : undefined),
+});
+
+/** A TCP port; 0 picks a free one. */
+export const port: ValueKind<number> = { ...count(65535), takes: 'a port from 0 to 65535' };
+
+/** Text matching a schema's pattern, said in the pattern's words. */
+export const matching = (pattern: RegExp | string): ValueKind<string> => {
+  const regex = new RegExp(pattern);
+  return { takes: wordsOfPattern(regex.source), read: (text) => (regex.test(text) ? text : undefined) };
+};
+
+/** An organization or user id. */
+export const plainId = matching(PLAIN_ID);
+
+/** An http: or https: URL. */
+export const httpUrl = (example: string): ValueKind<string> => ({
+  takes: `an http(s) URL, like ${example}`,
+  read: (text) => (/^https?:$/.test(URL.canParse(text) ? new URL(text).protocol : '') ? text : undefined),
+});
+
+/** One of a fixed list. */
+export const oneOf = <T extends string>(values: readonly T[]): ValueKind<T> => ({
+  takes: `one of ${values.join(', ')}`,
+  read: (text) => values.find((value) => value === text),
+});
+
+/** A duration like 90s or 1h30m, in milliseconds. */
+export const duration = (): ValueKind<number> => ({
+  takes: 'a duration like 90s, 5m, 1h or 1h30m',
+  read(text) {
+    try {
+      return parseDuration(text);
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+/**
+ * What a command sends, checked against the control API's own schema for it before it is sent:
+ * the emulator's words, with its fields named as the command names them (`--latency must be
+ * milliseconds, like 200, or a range, like 100-500`).
+ */
+export function checkAgainstSchema(schema: object, value: unknown, fields: Record<string, string>): void {
+  const validate = compileSchema(schema, 'json', { trusted: true });
+  if (validate(value)) return;
+  const said = ({ field, message }: FieldProblem) => `${fields[field] ?? field} ${message}`;
+  throw usageError(validate.errors!.map((error) => said(problemOf(error))).join('; '));
+}
