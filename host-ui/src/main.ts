@@ -220,6 +220,7 @@ async function start(app: HTMLElement): Promise<void> {
     // A call a rule touched changed its hits.
     if (entry.faults) void faults.reload();
   });
+  stream.on('refused', (refusal) => audit.addRefused(refusal));
   stream.on('delivery', ({ delivery }) => deliveries.upsert(delivery));
   stream.on('clock', (state) => clock.update(state));
   stream.on('parity', (warning) => parity.add(warning));

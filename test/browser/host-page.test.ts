@@ -262,6 +262,50 @@ describe('the developer drawer', () => {
       .toBe(before + 300_000);
   });
 
+  it('shows calls refused before the audit among the audited ones, marked refused with their status and why', async () => {
+    const { dev, page } = await openHost(['--ephemeral', '--scopes', SCOPES.join(','), '--rate-limit', '2']);
+    await page.locator('[data-testid="tab-audit"]').click();
+    const { token } = (await api(`${dev.url}/_emulator/tokens`, { body: {} })).body;
+    const rows = page.locator('[data-testid="audit-row"]');
+    const shown = () =>
+      rows.evaluateAll((all) =>
+        all.map((row) => [(row as HTMLElement).dataset.status, (row as HTMLElement).dataset.refused ?? null]),
+      );
+    // A 401 of the token check, two calls the limit of 2 lets through, and a 429: one after another,
+    // each waited for, so the tab's order is the calls' order.
+    expect((await api(`${dev.apiUrl}/customers?secret=1`, { token: 'not.a.jwt' })).status).toBe(401);
+    await expect.poll(shown).toEqual([['401', 'true']]);
+    expect((await api(`${dev.apiUrl}/customers`, { token })).status).toBe(200);
+    await expect.poll(shown).toEqual([
+      ['200', null],
+      ['401', 'true'],
+    ]);
+    expect((await api(`${dev.apiUrl}/invoices`, { token })).status).toBe(200);
+    await expect.poll(() => rows.count()).toBe(3);
+    expect((await api(`${dev.apiUrl}/products`, { token })).status).toBe(429);
+    await expect.poll(shown).toEqual([
+      ['429', 'true'],
+      ['200', null],
+      ['200', null],
+      ['401', 'true'],
+    ]);
+
+    const unauthorized = rows.and(page.locator('[data-status="401"]'));
+    expect(await unauthorized.getAttribute('data-code')).toBe('malformed_token');
+    // The path without its query, the code and the error's message; never a token.
+    expect((await unauthorized.textContent())!.replace(/\s+/g, ' ')).toMatch(
+      /^\d\d:\d\d:\d\dGET\/api\/addon\/v1\/customers401refused malformed_token the session token is not a well-formed JWT$/,
+    );
+    const limited = rows.first();
+    expect(await limited.getAttribute('data-code')).toBe('rate_limited');
+    expect(await limited.locator('.refused-badge').textContent()).toBe('refused');
+    expect(await limited.textContent()).toContain('/api/addon/v1/products');
+    expect(await limited.textContent()).toMatch(/rate limit of 2/);
+    expect(await page.locator('.audit-panel').textContent()).not.toContain(token);
+    // The audit log itself has the two calls it let through, and neither refusal.
+    expect(JSON.parse((await cli(['logs', '--json', '--emulator', dev.url])).stdout).data).toHaveLength(2);
+  });
+
   it('adds a fault rule in the Faults tab, shows its hits and the faulted call in the audit, and clears it', async () => {
     const { dev, page, frame } = await openHost();
     await page.locator('[data-testid="tab-faults"]').click();
