@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
+import { api, attemptsLogged, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
 import { claimsOf, launchChromium, SCREENSHOTS, tokenInSrc } from './browser.js';
 
 let browser: Browser;
@@ -304,6 +304,57 @@ describe('the developer drawer', () => {
     expect(await page.locator('.audit-panel').textContent()).not.toContain(token);
     // The audit log itself has the two calls it let through, and neither refusal.
     expect(JSON.parse((await cli(['logs', '--json', '--emulator', dev.url])).stdout).data).toHaveLength(2);
+  });
+
+  it('tells of a subscription disabled after three failed attempts: a toast, a notice and its delivery marked', async () => {
+    const { dev, page } = await openHost();
+    const receiver = await startReceiver({ status: 500 });
+    const subscribed = await api(`${dev.url}/_emulator/subscriptions/customer.created`, {
+      method: 'PUT',
+      body: { webhookUrl: receiver.url },
+    });
+    expect(subscribed.status).toBe(201);
+    await cli(['trigger', 'customer.created', '--emulator', dev.url]);
+    await attemptsLogged(dev, 1);
+    await cli(['clock', 'advance', '1m', '--emulator', dev.url]);
+    // Toasts go after 5 s: waited for from before the attempt that disables the subscription.
+    const toast = page
+      .locator('[data-testid="toast"][data-level="warning"]')
+      .filter({
+        hasText: `Webhook subscription to customer.created at ${receiver.url} disabled after 3 failed attempts; re-subscribe to enable it`,
+      })
+      .waitFor();
+    await cli(['clock', 'advance', '5m', '--emulator', dev.url]);
+    await toast;
+    expect(receiver.requests).toHaveLength(3);
+
+    const badge = page.locator('[data-testid="tab-deliveries"] .tab-badge');
+    expect(await badge.textContent()).toBe('1');
+    await page.locator('[data-testid="tab-deliveries"]').click();
+    const notice = page.locator('[data-testid="subscription-disabled"][data-event="customer.created"]');
+    expect((await notice.textContent())!).toMatch(
+      new RegExp(
+        `^Subscription disabled: customer\\.created at ${receiver.url}, after 3 failed attempts \\(\\d\\d:\\d\\d:\\d\\d\\)\\. Re-subscribe to enable it\\.Dismiss$`,
+      ),
+    );
+    // The delivery whose third attempt failed is marked, and its detail says so.
+    const marked = page.locator('[data-testid="delivery-row"][data-disabled-subscription="true"]');
+    await expect.poll(() => marked.getAttribute('data-status')).toBe('failed');
+    expect(await marked.count()).toBe(1);
+    expect(await marked.locator('.disabled-mark').textContent()).toBe('subscription disabled');
+    await marked.locator('button').click();
+    expect(await page.locator('[data-testid="detail-subscription-disabled"]').textContent()).toMatch(
+      /^disabled after 3 failed attempts, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\); re-subscribe to enable it$/,
+    );
+    // The subscription is disabled indeed.
+    const [subscription] = (await api(`${dev.url}/_emulator/subscriptions`)).body.data;
+    expect(subscription).toMatchObject({ event: 'customer.created', isActive: false });
+
+    // Dismissed, the notice and the tab's badge go; the delivery keeps its mark.
+    await notice.getByRole('button', { name: 'Dismiss: customer.created disabled' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await badge.isHidden()).toBe(true);
+    expect(await marked.count()).toBe(1);
   });
 
   it('adds a fault rule in the Faults tab, shows its hits and the faulted call in the audit, and clears it', async () => {
