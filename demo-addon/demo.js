@@ -39,7 +39,8 @@ for (const button of document.querySelectorAll('[data-notify]')) {
     }),
   );
 }
-$('demo-navigate').addEventListener('click', () => send('service:navigate', { path: '/invoices/overdue' }));
+// A page of the service's: the host leaves the add-on (closing it) to show its list of invoices.
+$('demo-navigate').addEventListener('click', () => send('service:navigate', { path: '/invoices' }));
 $('demo-resize').addEventListener('click', () => send('service:resize', { height: 640 }));
 $('demo-close').addEventListener('click', () => send('service:close'));
 

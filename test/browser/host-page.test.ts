@@ -91,10 +91,15 @@ describe('the host page and the postMessage bridge', () => {
       .waitFor();
   });
 
-  it('moves the host to the in-app path a navigate names', async () => {
+  it('moves the host to the page of the service a navigate names, leaving the add-on', async () => {
     const { page, frame } = await openHost();
     await frame.locator('[data-testid="demo-navigate"]').click();
-    await expect.poll(() => page.locator('[data-testid="host-path"]').textContent()).toBe('/invoices/overdue');
+    const title = page.locator('[data-testid="shell-page"][data-page="list"]:visible [data-testid="page-title"]');
+    await title.waitFor();
+    expect(await title.textContent()).toBe('Invoices');
+    expect(new URL(page.url()).hash).toBe('#/invoices');
+    expect(await page.locator('[data-testid="addon-frame"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="nav-invoices"]').getAttribute('aria-current')).toBe('page');
   });
 
   it('resizes the iframe to the exact height asked, within the documented range', async () => {
