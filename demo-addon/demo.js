@@ -21,16 +21,26 @@ window.addEventListener('message', (event) => {
   if (event.data?.type !== 'service:context') return;
   session = event.data.payload;
   const { orgId, userId, scopes } = session;
-  $('demo-context').textContent = JSON.stringify({ orgId, userId, scopes, token: `${session.token.slice(0, 12)}…` }, null, 2);
+  $('demo-context').textContent = JSON.stringify(
+    { orgId, userId, scopes, token: `${session.token.slice(0, 12)}…` },
+    null,
+    2,
+  );
   fitHeight();
 });
 send('service:ready');
 
 // 3. Every bridge message.
 for (const button of document.querySelectorAll('[data-notify]')) {
-  button.addEventListener('click', () => send('service:notify', { message: `${/^[aeiou]/.test(button.dataset.notify) ? 'An' : 'A'} ${button.dataset.notify} message from the demo add-on`, level: button.dataset.notify }));
+  button.addEventListener('click', () =>
+    send('service:notify', {
+      message: `${/^[aeiou]/.test(button.dataset.notify) ? 'An' : 'A'} ${button.dataset.notify} message from the demo add-on`,
+      level: button.dataset.notify,
+    }),
+  );
 }
-$('demo-navigate').addEventListener('click', () => send('service:navigate', { path: '/invoices/overdue' }));
+// A page of the service's: the host leaves the add-on (closing it) to show its list of invoices.
+$('demo-navigate').addEventListener('click', () => send('service:navigate', { path: '/invoices' }));
 $('demo-resize').addEventListener('click', () => send('service:resize', { height: 640 }));
 $('demo-close').addEventListener('click', () => send('service:close'));
 
@@ -58,8 +68,10 @@ async function call(method, path, body) {
   const answer = await response.json().catch(() => null);
   result.classList.toggle('error', !response.ok);
   result.textContent = `${method} ${path} → ${response.status}\n${JSON.stringify(answer, null, 2)}`;
-  if (response.status === 401) send('service:notify', { message: 'The session expired: reopen the add-on.', level: 'warning' });
-  if (response.status === 403) send('service:notify', { message: `Missing scope ${answer.requiredScope}`, level: 'error' });
+  if (response.status === 401)
+    send('service:notify', { message: 'The session expired: reopen the add-on.', level: 'warning' });
+  if (response.status === 403)
+    send('service:notify', { message: `Missing scope ${answer.requiredScope}`, level: 'error' });
   fitHeight();
 }
 $('demo-list-customers').addEventListener('click', () => call('GET', '/customers?limit=5'));

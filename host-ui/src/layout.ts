@@ -80,6 +80,13 @@ export function createShell(
     setDrawer(false);
     drawerToggle.focus();
   });
+  // A link in it to one of the shell's pages (a record's id in the Data tab) shows that page: a drawer
+  // that covers the main area makes way for it.
+  drawer.addEventListener('click', (event) => {
+    if (!overlaying.matches || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!(event.target as Element).closest('a[href^="#/"]')) return;
+    setDrawer(false);
+  });
 
   const addonEntry = h(
     'button',

@@ -151,6 +151,7 @@ async function start(app: HTMLElement): Promise<void> {
   shell.drawerSlot.appendChild(drawer.element);
   messages.onWarnings((count) => drawer.setBadge('messages', count));
   parity.onCount((count) => drawer.setBadge('parity', count));
+  deliveries.onDisabledCount((count) => drawer.setBadge('deliveries', count));
   app.replaceChildren(shell.root);
 
   // The session expires on the emulated clock: check every second and whenever the clock jumps.
@@ -220,7 +221,16 @@ async function start(app: HTMLElement): Promise<void> {
     // A call a rule touched changed its hits.
     if (entry.faults) void faults.reload();
   });
+  stream.on('refused', (refusal) => audit.addRefused(refusal));
   stream.on('delivery', ({ delivery }) => deliveries.upsert(delivery));
+  stream.on('subscription-disabled', (report) => {
+    deliveries.noteDisabled(report);
+    // As the `addon dev` terminal says it.
+    toast(
+      `Webhook subscription to ${report.event} at ${report.webhookUrl} disabled after ${report.attempts} failed attempts; re-subscribe to enable it`,
+      'warning',
+    );
+  });
   stream.on('clock', (state) => clock.update(state));
   stream.on('parity', (warning) => parity.add(warning));
   stream.onResync(() => {

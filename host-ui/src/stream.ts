@@ -1,5 +1,6 @@
 // The one live connection to the emulator: server-sent events on /_emulator/stream, with the named
-// events `audit`, `delivery` and `clock`. Every panel listens here instead of polling.
+// events of src/control/sse.ts (`audit`, `refused`, `delivery`, `subscription-disabled`, `clock`,
+// `parity`). Every panel listens here instead of polling.
 import type { StreamEvents } from './types';
 
 export type StreamState = 'connecting' | 'live' | 'down';
@@ -19,7 +20,7 @@ export interface Stream {
 }
 
 export const STREAM_URL = '/_emulator/stream';
-const NAMES: Array<keyof StreamEvents> = ['audit', 'delivery', 'clock', 'parity'];
+const NAMES: Array<keyof StreamEvents> = ['audit', 'refused', 'delivery', 'subscription-disabled', 'clock', 'parity'];
 
 export function openStream(url = STREAM_URL): Stream {
   const listeners = new Map<keyof StreamEvents, Array<Listener<never>>>();

@@ -5,11 +5,15 @@ import type { SessionClaims } from '../../src/auth/tokens.js';
 import type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 import type { AuditEntry } from '../../src/audit/audit-log.js';
 import type { ParityWarning } from '../../src/parity/parity-log.js';
+import type { Refusal } from '../../src/api/pipeline.js';
+import type { DisabledReport } from '../../src/webhooks/dispatcher.js';
 
 export type { AuditEntry } from '../../src/audit/audit-log.js';
 export type { SessionClaims } from '../../src/auth/tokens.js';
 export type { ClockState } from '../../src/clock.js';
 export type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
+export type { Refusal } from '../../src/api/pipeline.js';
+export type { DisabledReport } from '../../src/webhooks/dispatcher.js';
 
 export type { EmulatorStatus } from '../../src/control/status.js';
 export type { FieldOutline, ResourceOutline } from '../../src/domain/resource-outline.js';
@@ -32,9 +36,13 @@ export interface RecordsPage {
 /** Payloads of the named events of `GET /_emulator/stream`. */
 export interface StreamEvents {
   audit: AuditEntry;
+  /** An API call refused before the audit log: a 401 of the token check, a 429 of the rate limit. */
+  refused: Refusal;
   delivery: { delivery: Delivery; attempt: Attempt | null };
   clock: ClockState;
   parity: ParityWarning;
+  /** A webhook subscription disabled after its delivery's third failed attempt. */
+  'subscription-disabled': DisabledReport;
 }
 
 export type { FaultRule, FaultRuleSpec } from '../../src/faults/fault-rule.js';

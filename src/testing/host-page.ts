@@ -76,7 +76,7 @@ export interface HostPage {
       options?: { since?: number; timeoutMs?: number },
     ): Promise<BridgeMessage>;
   };
-  /** The toasts the host showed (`service:notify`, and its own errors), oldest first. */
+  /** The toasts the host showed (`service:notify`, its own errors, a disabled webhook subscription), oldest first. */
   toasts(): HostToast[];
   /**
    * The in-app paths the add-on navigated to (`service:navigate`), in order: those the host showed a

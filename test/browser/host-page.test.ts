@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
+import { api, attemptsLogged, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
 import { claimsOf, launchChromium, SCREENSHOTS, tokenInSrc } from './browser.js';
 
 let browser: Browser;
@@ -91,10 +91,15 @@ describe('the host page and the postMessage bridge', () => {
       .waitFor();
   });
 
-  it('moves the host to the in-app path a navigate names', async () => {
+  it('moves the host to the page of the service a navigate names, leaving the add-on', async () => {
     const { page, frame } = await openHost();
     await frame.locator('[data-testid="demo-navigate"]').click();
-    await expect.poll(() => page.locator('[data-testid="host-path"]').textContent()).toBe('/invoices/overdue');
+    const title = page.locator('[data-testid="shell-page"][data-page="list"]:visible [data-testid="page-title"]');
+    await title.waitFor();
+    expect(await title.textContent()).toBe('Invoices');
+    expect(new URL(page.url()).hash).toBe('#/invoices');
+    expect(await page.locator('[data-testid="addon-frame"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="nav-invoices"]').getAttribute('aria-current')).toBe('page');
   });
 
   it('resizes the iframe to the exact height asked, within the documented range', async () => {
@@ -260,6 +265,101 @@ describe('the developer drawer', () => {
     await expect
       .poll(async () => JSON.parse((await cli(['clock', '--json', '--emulator', dev.url])).stdout).offsetMs)
       .toBe(before + 300_000);
+  });
+
+  it('shows calls refused before the audit among the audited ones, marked refused with their status and why', async () => {
+    const { dev, page } = await openHost(['--ephemeral', '--scopes', SCOPES.join(','), '--rate-limit', '2']);
+    await page.locator('[data-testid="tab-audit"]').click();
+    const { token } = (await api(`${dev.url}/_emulator/tokens`, { body: {} })).body;
+    const rows = page.locator('[data-testid="audit-row"]');
+    const shown = () =>
+      rows.evaluateAll((all) =>
+        all.map((row) => [(row as HTMLElement).dataset.status, (row as HTMLElement).dataset.refused ?? null]),
+      );
+    // A 401 of the token check, two calls the limit of 2 lets through, and a 429: one after another,
+    // each waited for, so the tab's order is the calls' order.
+    expect((await api(`${dev.apiUrl}/customers?secret=1`, { token: 'not.a.jwt' })).status).toBe(401);
+    await expect.poll(shown).toEqual([['401', 'true']]);
+    expect((await api(`${dev.apiUrl}/customers`, { token })).status).toBe(200);
+    await expect.poll(shown).toEqual([
+      ['200', null],
+      ['401', 'true'],
+    ]);
+    expect((await api(`${dev.apiUrl}/invoices`, { token })).status).toBe(200);
+    await expect.poll(() => rows.count()).toBe(3);
+    expect((await api(`${dev.apiUrl}/products`, { token })).status).toBe(429);
+    await expect.poll(shown).toEqual([
+      ['429', 'true'],
+      ['200', null],
+      ['200', null],
+      ['401', 'true'],
+    ]);
+
+    const unauthorized = rows.and(page.locator('[data-status="401"]'));
+    expect(await unauthorized.getAttribute('data-code')).toBe('malformed_token');
+    // The path without its query, the code and the error's message; never a token.
+    expect((await unauthorized.textContent())!.replace(/\s+/g, ' ')).toMatch(
+      /^\d\d:\d\d:\d\dGET\/api\/addon\/v1\/customers401refused malformed_token the session token is not a well-formed JWT$/,
+    );
+    const limited = rows.first();
+    expect(await limited.getAttribute('data-code')).toBe('rate_limited');
+    expect(await limited.locator('.refused-badge').textContent()).toBe('refused');
+    expect(await limited.textContent()).toContain('/api/addon/v1/products');
+    expect(await limited.textContent()).toMatch(/rate limit of 2/);
+    expect(await page.locator('.audit-panel').textContent()).not.toContain(token);
+    // The audit log itself has the two calls it let through, and neither refusal.
+    expect(JSON.parse((await cli(['logs', '--json', '--emulator', dev.url])).stdout).data).toHaveLength(2);
+  });
+
+  it('tells of a subscription disabled after three failed attempts: a toast, a notice and its delivery marked', async () => {
+    const { dev, page } = await openHost();
+    const receiver = await startReceiver({ status: 500 });
+    const subscribed = await api(`${dev.url}/_emulator/subscriptions/customer.created`, {
+      method: 'PUT',
+      body: { webhookUrl: receiver.url },
+    });
+    expect(subscribed.status).toBe(201);
+    await cli(['trigger', 'customer.created', '--emulator', dev.url]);
+    await attemptsLogged(dev, 1);
+    await cli(['clock', 'advance', '1m', '--emulator', dev.url]);
+    // Toasts go after 5 s: waited for from before the attempt that disables the subscription.
+    const toast = page
+      .locator('[data-testid="toast"][data-level="warning"]')
+      .filter({
+        hasText: `Webhook subscription to customer.created at ${receiver.url} disabled after 3 failed attempts; re-subscribe to enable it`,
+      })
+      .waitFor();
+    await cli(['clock', 'advance', '5m', '--emulator', dev.url]);
+    await toast;
+    expect(receiver.requests).toHaveLength(3);
+
+    const badge = page.locator('[data-testid="tab-deliveries"] .tab-badge');
+    expect(await badge.textContent()).toBe('1');
+    await page.locator('[data-testid="tab-deliveries"]').click();
+    const notice = page.locator('[data-testid="subscription-disabled"][data-event="customer.created"]');
+    expect((await notice.textContent())!).toMatch(
+      new RegExp(
+        `^Subscription disabled: customer\\.created at ${receiver.url}, after 3 failed attempts \\(\\d\\d:\\d\\d:\\d\\d\\)\\. Re-subscribe to enable it\\.Dismiss$`,
+      ),
+    );
+    // The delivery whose third attempt failed is marked, and its detail says so.
+    const marked = page.locator('[data-testid="delivery-row"][data-disabled-subscription="true"]');
+    await expect.poll(() => marked.getAttribute('data-status')).toBe('failed');
+    expect(await marked.count()).toBe(1);
+    expect(await marked.locator('.disabled-mark').textContent()).toBe('subscription disabled');
+    await marked.locator('button').click();
+    expect(await page.locator('[data-testid="detail-subscription-disabled"]').textContent()).toMatch(
+      /^disabled after 3 failed attempts, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\); re-subscribe to enable it$/,
+    );
+    // The subscription is disabled indeed.
+    const [subscription] = (await api(`${dev.url}/_emulator/subscriptions`)).body.data;
+    expect(subscription).toMatchObject({ event: 'customer.created', isActive: false });
+
+    // Dismissed, the notice and the tab's badge go; the delivery keeps its mark.
+    await notice.getByRole('button', { name: 'Dismiss: customer.created disabled' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await badge.isHidden()).toBe(true);
+    expect(await marked.count()).toBe(1);
   });
 
   it('adds a fault rule in the Faults tab, shows its hits and the faulted call in the audit, and clears it', async () => {

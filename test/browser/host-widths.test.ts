@@ -1,8 +1,9 @@
 // The host page at every width (docs/host-page.md, "Widths"): no sideways overflow, every drawer tab
 // in sight, the add-on's frame never squeezed below 300 px (the drawer overlays it below 900 px), the
-// device-width control and openHostPage({ width }), axe-core clean on every tab, and the drawer's
-// layout details (deliveries list, session form, toasts, parity times). Screenshots of each width go
-// to test/output/host-widths/.
+// device-width control and openHostPage({ width }), axe-core clean on every tab (a refused call and
+// a disabled subscription's notice among what they show), and the drawer's layout details
+// (deliveries list, session form, toasts, parity times). Screenshots of each width go to
+// test/output/host-widths/.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -74,10 +75,21 @@ const tabPlacement = (page: Page, id: string) =>
     };
   });
 
-/** Gives every tab something to show: API calls, bridge messages, deliveries, a parity warning. */
+/**
+ * Gives every tab something to show: API calls and a refused one, bridge messages, deliveries, a
+ * subscription disabled after three failed attempts (its notice and marked delivery), a parity warning.
+ */
 async function fillTabs(host: HostPage, deliveries: number): Promise<void> {
   const receiver = await startReceiver();
+  const failing = await startReceiver({ status: 500 });
+  await emulator.subscribe('customer.updated', failing.url);
+  await emulator.trigger('customer.updated');
+  // The first attempt logged, each advance returns once the retry it made due is.
+  await emulator.idle();
+  await emulator.advanceClock(60_000);
+  await emulator.advanceClock(300_000);
   const { token } = await emulator.token({});
+  expect((await api(`${emulator.apiUrl}/customers`, { token: 'not.a.jwt' })).status).toBe(401);
   expect(
     (
       await api(`${emulator.apiUrl}/events/subscribe`, {
@@ -90,6 +102,8 @@ async function fillTabs(host: HostPage, deliveries: number): Promise<void> {
   await host.addon.getByTestId('demo-create-customer').click();
   await host.addon.getByTestId('demo-notify-info').click();
   await host.page.getByTestId('audit-row').first().waitFor({ state: 'attached' });
+  await host.page.locator('[data-testid="audit-row"][data-refused]').waitFor({ state: 'attached' });
+  await host.page.getByTestId('subscription-disabled').waitFor({ state: 'attached' });
   await host.page.getByTestId('parity-warning').first().waitFor({ state: 'attached' });
   await host.page
     .getByTestId('delivery-row')

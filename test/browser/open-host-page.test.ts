@@ -67,14 +67,19 @@ describe('openHostPage', () => {
     expect(notify.payload).toEqual({ message: 'A success message from the demo add-on', level: 'success' });
     expect(host.toasts()).toEqual([{ message: 'A success message from the demo add-on', level: 'success' }]);
 
-    await host.addon.getByTestId('demo-navigate').click();
-    await host.messages.waitFor('service:navigate');
-    expect(host.navigations()).toEqual(['/invoices/overdue']);
-
     await host.addon.getByTestId('demo-resize').click();
     await host.messages.waitFor('service:resize');
     expect(await host.frameHeight()).toBe(640);
 
+    // The invoices' list, a page of the service's: the host shows it and leaves the add-on.
+    await host.addon.getByTestId('demo-navigate').click();
+    await host.messages.waitFor('service:navigate');
+    expect(host.navigations()).toEqual(['/invoices']);
+    await host.page.locator('[data-testid="shell-page"][data-page="list"]:visible').waitFor();
+    expect(await host.page.getByTestId('page-title').textContent()).toBe('Invoices');
+    expect(await host.isClosed()).toBe(true);
+
+    await host.reopen();
     expect(await host.isClosed()).toBe(false);
     await host.addon.getByTestId('demo-close').click();
     await host.messages.waitFor('service:close');

@@ -1,7 +1,8 @@
 // The shell's own pages (docs/host-page.md, "The service's pages"): a sidebar made from the
 // registry, each resource's list newest first and a page of each record, `service:navigate` moving
-// there (and only noting a path the shell does not know), the add-on one click away, axe-core clean
-// and no sideways overflow on a phone. Screenshots go to test/output/shell-pages/.
+// there (and only noting a path the shell does not know), the Data tab's ids leading to the records'
+// pages, the add-on one click away, axe-core clean and no sideways overflow on a phone. Screenshots go
+// to test/output/shell-pages/.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -164,6 +165,46 @@ describe('the shell’s pages', () => {
     await addonPosts(host, 'service:navigate', { path: `/addons/${emulator.settings.appId}` });
     await page.getByTestId('host-path-note').waitFor({ state: 'hidden' });
     expect(await host.isClosed()).toBe(false);
+  });
+
+  it('leads from a record’s id in the Data tab to its page, while a click elsewhere on the row shows its JSON', async () => {
+    const host = await open();
+    const { page } = host;
+    await page.getByTestId('tab-data').click();
+    await page.getByTestId('data-collection').selectOption('invoices');
+    const invoice = emulator.records('invoices', { limit: 1, offset: 0 }).data[0] as Record<string, any>;
+    const row = page.locator(`[data-testid="data-row"][data-id="${invoice._id}"]`);
+    const json = row.locator('xpath=following-sibling::tr[1]');
+    await row.locator('.record-label').click();
+    await json.waitFor();
+    expect(JSON.parse((await json.textContent())!)).toEqual(invoice);
+    await row.locator('.record-label').click();
+    await json.waitFor({ state: 'hidden' });
+
+    const link = row.getByTestId('data-record-link');
+    expect(await link.getAttribute('href')).toBe(`#/invoices/${invoice._id}`);
+    expect(await link.textContent()).toBe(invoice._id);
+    await link.click();
+    expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
+    expect(new URL(page.url()).hash).toBe(`#/invoices/${invoice._id}`);
+    expect(await host.isClosed()).toBe(true);
+    // The click went to the link alone: the row's JSON stayed as it was.
+    expect(await json.isHidden()).toBe(true);
+    await backToAddon(host);
+  });
+
+  it('makes way for the page when the drawer covering it on a phone leads there', async () => {
+    const host = await open({ viewport: { width: 390, height: 844 } });
+    const { page } = host;
+    await page.getByTestId('drawer-toggle').click();
+    await page.locator('.shell[data-drawer="open"]').waitFor();
+    await page.getByTestId('tab-data').click();
+    await page.getByTestId('data-collection').selectOption('customers');
+    const customer = emulator.records('customers', { limit: 1, offset: 0 }).data[0] as Record<string, any>;
+    await page.locator(`[data-testid="data-row"][data-id="${customer._id}"]`).getByTestId('data-record-link').click();
+    expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
+    await page.locator('.shell[data-drawer="closed"]').waitFor();
+    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
   });
 
   it('keeps the page on a reload, and reopen() goes back to the add-on', async () => {

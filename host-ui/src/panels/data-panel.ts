@@ -1,10 +1,12 @@
 // Data tab: the records of the session's organization, read through the control API (no token, no
 // audit entry, so looking does not disturb what the add-on sees in the Audit tab). Each row shows a
-// few telling fields; a click shows the whole record.
+// few telling fields; a click shows the whole record, and its id leads to the record's page in the
+// shell.
 import { control } from '../control-client';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
 import { prettyJson } from '../format';
+import { href, recordPath } from '../routes';
 import type { Session } from '../session';
 import { toastError } from '../toast';
 import type { AuditEntry } from '../types';
@@ -66,7 +68,7 @@ export function createDataPanel(session: Session, collections: readonly string[]
       const page = await control.records(collection, { orgId, limit: LIMIT });
       if (mine !== request) return; // a newer choice is loading
       summary.textContent = `${page.data.length} of ${page.total} ${collection} in ${orgId}`;
-      replaceChildren(body, ...page.data.flatMap((record) => recordRows(record)));
+      replaceChildren(body, ...page.data.flatMap((record) => recordRows(collection, record)));
       tableScroll.hidden = page.data.length === 0;
       empty.hidden = page.data.length > 0;
       replaceChildren(
@@ -83,7 +85,21 @@ export function createDataPanel(session: Session, collections: readonly string[]
     }
   };
 
-  const recordRows = (record: RecordDoc) => {
+  /** The record's id, as a link to its page in the shell (routes.ts), as the shell's own lists link it. */
+  const idCell = (collection: string, id: unknown) =>
+    typeof id === 'string' && id !== ''
+      ? h(
+          'a',
+          {
+            href: href(recordPath(collection, id)),
+            'data-testid': 'data-record-link',
+            title: "Open the record's page",
+          },
+          h('code', {}, id),
+        )
+      : h('code', {}, '—');
+
+  const recordRows = (collection: string, record: RecordDoc) => {
     const json = h(
       'tr',
       { class: 'record-json', hidden: true },
@@ -97,9 +113,13 @@ export function createDataPanel(session: Session, collections: readonly string[]
         'data-testid': 'data-row',
         'data-id': String(record._id ?? ''),
         title: 'Show the whole record',
-        onclick: () => (json.hidden = !json.hidden),
+        // A click on the id's link follows it to the record's page, and leaves the JSON as it was.
+        onclick: (event: Event) => {
+          if ((event.target as Element).closest('a')) return;
+          json.hidden = !json.hidden;
+        },
       },
-      h('td', {}, h('code', {}, String(record._id ?? '—'))),
+      h('td', {}, idCell(collection, record._id)),
       h('td', { class: 'record-label' }, label === undefined ? '' : String(label)),
       h('td', {}, typeof record.status === 'string' ? h('span', { class: 'badge' }, record.status) : ''),
       h('td', { class: 'num' }, amount(record)),

@@ -1,23 +1,37 @@
 // Deliveries tab: the webhook delivery log, newest first, kept current by `delivery` stream events
 // (one per attempt, so retries update their row), with the detail of one delivery below the list.
+// A subscription disabled after its third failed attempt (`subscription-disabled` events) is told
+// above the list until dismissed, and the delivery whose last attempt disabled it is marked.
 import { control } from '../control-client';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
 import { timeOfDay } from '../format';
 import { toastError } from '../toast';
-import type { Delivery } from '../types';
+import type { Delivery, DisabledReport } from '../types';
 import { deliveryDetail, deliveryOutcome } from './delivery-view';
 
 const LIMIT = 50;
 
 export interface DeliveriesPanel extends Panel {
   upsert(delivery: Delivery): void;
+  /** A subscription the dispatcher disabled: a notice above the list, a mark on its delivery. */
+  noteDisabled(report: DisabledReport): void;
+  /** Told how many disabled subscriptions the tab tells of, for the tab's badge. */
+  onDisabledCount(listener: (count: number) => void): void;
   reload(): Promise<void>;
 }
+
+/** One subscription: an app's to an event in an organization (a newer report of it replaces the older). */
+const subscriptionKey = ({ orgId, appId, event }: DisabledReport) => `${orgId} ${appId} ${event}`;
 
 export function createDeliveriesPanel(): DeliveriesPanel {
   let deliveries: Delivery[] = [];
   let selectedId: string | null = null;
+  // Kept for the page's life: the delivery log does not say which delivery disabled a subscription.
+  const disabledBy = new Map<string, DisabledReport>();
+  const notices = new Map<string, DisabledReport>();
+  const countListeners: Array<(count: number) => void> = [];
+  const noticeList = h('ul', { class: 'notice-list', 'aria-label': 'Disabled subscriptions', hidden: true });
   const list = h('ol', { class: 'log delivery-list' });
   const empty = h(
     'p',
@@ -38,6 +52,7 @@ export function createDeliveriesPanel(): DeliveriesPanel {
         h('span', { class: 'muted small' }, `Newest first, last ${LIMIT}`),
         h('button', { type: 'button', class: 'button small', onclick: () => void reload() }, 'Refresh'),
       ),
+      noticeList,
       hint,
       empty,
       h('div', { class: 'delivery-list-box' }, list),
@@ -49,6 +64,7 @@ export function createDeliveriesPanel(): DeliveriesPanel {
   // enough for two lines of text: the list shows whole rows (styles.css).
   const row = (delivery: Delivery) => {
     const selected = delivery.deliveryId === selectedId;
+    const disabled = disabledBy.has(delivery.deliveryId);
     return h(
       'li',
       {
@@ -57,6 +73,7 @@ export function createDeliveriesPanel(): DeliveriesPanel {
         'data-status': delivery.status,
         'data-event': delivery.event,
         'data-delivery-id': delivery.deliveryId,
+        'data-disabled-subscription': disabled ? 'true' : null,
       },
       h(
         'button',
@@ -71,7 +88,14 @@ export function createDeliveriesPanel(): DeliveriesPanel {
           'span',
           { class: 'delivery-main' },
           h('code', { class: 'delivery-event' }, delivery.event),
-          h('span', { class: 'delivery-url muted small' }, delivery.webhookUrl),
+          // The mark goes before the URL, which gives way to it; the event's name stays whole.
+          h(
+            'span',
+            { class: 'delivery-url muted small' },
+            disabled ? h('span', { class: 'disabled-mark' }, 'subscription disabled') : null,
+            disabled ? ' · ' : null,
+            delivery.webhookUrl,
+          ),
         ),
         h(
           'span',
@@ -104,7 +128,55 @@ export function createDeliveriesPanel(): DeliveriesPanel {
     // Without a selection the list has the whole tab; with one, a few rows and the detail below.
     element.dataset.selected = String(Boolean(selected));
     hint.hidden = Boolean(selected) || deliveries.length === 0;
-    replaceChildren(detail, selected ? deliveryDetail(selected, () => void replay(selected.deliveryId)) : null);
+    replaceChildren(
+      detail,
+      selected
+        ? deliveryDetail(selected, () => void replay(selected.deliveryId), disabledBy.get(selected.deliveryId))
+        : null,
+    );
+  };
+
+  const notice = (report: DisabledReport) =>
+    h(
+      'li',
+      { class: 'notice', 'data-testid': 'subscription-disabled', 'data-event': report.event },
+      h(
+        'p',
+        { class: 'notice-text' },
+        h('strong', {}, 'Subscription disabled: '),
+        h('code', {}, report.event),
+        ` at ${report.webhookUrl}, after ${report.attempts} failed attempts (${timeOfDay(report.at)}). `,
+        'Re-subscribe to enable it.',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'button small',
+          'aria-label': `Dismiss: ${report.event} disabled`,
+          onclick: () => {
+            notices.delete(subscriptionKey(report));
+            renderNotices();
+          },
+        },
+        'Dismiss',
+      ),
+    );
+
+  const renderNotices = () => {
+    // Newest first, as the list below.
+    replaceChildren(noticeList, ...[...notices.values()].reverse().map(notice));
+    noticeList.hidden = notices.size === 0;
+    countListeners.forEach((listener) => listener(notices.size));
+  };
+
+  const noteDisabled = (report: DisabledReport) => {
+    disabledBy.set(report.deliveryId, report);
+    const key = subscriptionKey(report);
+    notices.delete(key);
+    notices.set(key, report);
+    renderNotices();
+    render();
   };
 
   const select = (deliveryId: string) => {
@@ -143,5 +215,11 @@ export function createDeliveriesPanel(): DeliveriesPanel {
   };
 
   render();
-  return { element, upsert, reload };
+  return {
+    element,
+    upsert,
+    noteDisabled,
+    onDisabledCount: (listener) => void countListeners.push(listener),
+    reload,
+  };
 }

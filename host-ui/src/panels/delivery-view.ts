@@ -1,7 +1,7 @@
 // How a webhook delivery is summarised and shown in detail (deliveries tab and trigger results).
 import { fragment, h } from '../dom';
 import { dateTime, prettyJsonText } from '../format';
-import type { Attempt, Delivery } from '../types';
+import type { Attempt, Delivery, DisabledReport } from '../types';
 
 /** The last attempt's answer: `200`, `503`, or the error (`connection refused`). */
 export function deliveryOutcome(delivery: Delivery): string {
@@ -47,7 +47,8 @@ function attemptView(attempt: Attempt): HTMLElement {
   );
 }
 
-export function deliveryDetail(delivery: Delivery, onReplay: () => void): HTMLElement {
+/** `disabled`: the report of the subscription this delivery's last failed attempt disabled. */
+export function deliveryDetail(delivery: Delivery, onReplay: () => void, disabled?: DisabledReport): HTMLElement {
   return h(
     'div',
     { class: 'delivery-detail', 'data-testid': 'delivery-detail', 'data-delivery-id': delivery.deliveryId },
@@ -88,6 +89,14 @@ export function deliveryDetail(delivery: Delivery, onReplay: () => void): HTMLEl
       delivery.nextAttemptAt ? h('dd', {}, `${dateTime(delivery.nextAttemptAt)} (emulated)`) : null,
       delivery.replayOf ? h('dt', {}, 'Replay of') : null,
       delivery.replayOf ? h('dd', {}, h('code', {}, delivery.replayOf)) : null,
+      disabled ? h('dt', {}, 'Subscription') : null,
+      disabled
+        ? h(
+            'dd',
+            { class: 'error-text', 'data-testid': 'detail-subscription-disabled' },
+            `disabled after ${disabled.attempts} failed attempts, ${dateTime(disabled.at)} (emulated); re-subscribe to enable it`,
+          )
+        : null,
     ),
     h('p', { class: 'detail-label' }, 'Payload'),
     h('pre', { class: 'json' }, prettyJsonText(delivery.payload)),
