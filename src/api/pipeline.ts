@@ -61,6 +61,11 @@ export interface PipelineDeps {
   clock: Clock;
   timers: Timers;
   faults: FaultSet;
+  /**
+   * The scopes a verified session may use now (the installation in force: docs/installations.md), or
+   * a 401 when the add-on was uninstalled or the user's access removed since the token was minted.
+   */
+  sessionScopes: (session: SessionClaims) => string[];
   /** Told of each call refused before the audit log (a 401, a 429), for the `addon dev` terminal. */
   refused?: (refusal: Refusal) => void;
 }
@@ -75,7 +80,7 @@ export interface PipelineDeps {
  * passed the rate limit.
  */
 export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
-  const { gate, tokens, limiter, audit, clock, timers, faults, refused } = deps;
+  const { gate, tokens, limiter, audit, clock, timers, faults, refused, sessionScopes } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('audit', null);
   app.decorateRequest('afterWrite', null);
@@ -116,9 +121,13 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
     refused({ at: clock.nowIso(), requestId, method, path, status, code: error.code, reason: error.message });
   };
 
-  /** Rate limit, audit, scope, then the fault rules, for a verified session. */
-  const admit = (request: FastifyRequest, reply: FastifyReply, session: SessionClaims, done: Done) => {
+  /** The installation in force, rate limit, audit, scope, then the fault rules, for a verified session. */
+  const admit = (request: FastifyRequest, reply: FastifyReply, verified: SessionClaims, done: Done) => {
     try {
+      // Part of the token check: a session ends with the installation or the user's access, and
+      // carries no scope its organization's admin has since taken away.
+      const scopes = sessionScopes(verified);
+      const session = scopes === verified.scopes ? verified : { ...verified, scopes };
       request.session = session;
       const rate = limitRate(limiter, session, reply);
       const pending: PendingAudit = { time: clock.nowIso(), required: null, decision: 'not_required' };

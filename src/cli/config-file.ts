@@ -6,6 +6,7 @@ import { readJsonFile } from '../json-file.js';
 import { CONFIG_BOUNDS, MAX_FAULT_RULES, MAX_RATE_LIMIT } from '../limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
 import { HTTP_URL } from '../pattern-words.js';
+import { ORGANIZATIONS_SCHEMA, type OrganizationInput } from '../installations/organizations.js';
 
 /**
  * `addon.config.json` in the working directory: the add-on's defaults for `addon dev` and `addon
@@ -22,6 +23,8 @@ export interface AddonConfigFile {
   grantedScopes?: string[];
   orgId?: string;
   userId?: string;
+  /** The organizations, their users and roles, and the add-on's installation in each (docs/installations.md). */
+  organizations?: OrganizationInput[];
   port?: number;
   rateLimit?: number;
   /** The command that starts the add-on's dev server (`addon dev` runs it), e.g. `npm run dev`. */
@@ -50,6 +53,7 @@ export const CONFIG_SCHEMA = {
     grantedScopes: stringList,
     orgId: { type: 'string' },
     userId: { type: 'string' },
+    organizations: ORGANIZATIONS_SCHEMA,
     port: { type: 'integer', minimum: 0, maximum: 65535 },
     rateLimit: { type: 'integer', minimum: 1, maximum: MAX_RATE_LIMIT },
     dev: { type: 'string', minLength: 1 },

@@ -65,6 +65,7 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     grantedScopes: flags.scopes?.split(/[\s,]+/) ?? file.grantedScopes,
     orgId: flags.org ?? file.orgId,
     userId: flags.user ?? file.userId,
+    organizations: file.organizations,
     rateLimit: flags.rateLimit ?? file.rateLimit,
     port: flags.port ?? file.port,
     seed: flags.seed,

@@ -12,6 +12,7 @@ import { PLAIN_ID } from '../installation-ids.js';
 import { MAX_AUDIT_PAGE, MAX_SEED_SIZE } from '../limits.js';
 import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../emulator/session-policy.js';
+import type { EmulatorSettings } from '../emulator/settings.js';
 import type { Doc, Page } from '../store/store.js';
 import type { Registry } from '../emulator/registry.js';
 import { outlineOf } from '../domain/resource-outline.js';
@@ -27,6 +28,7 @@ import { parityControlRoutes } from './parity-control.js';
 import type { ParityLog } from '../parity/parity-log.js';
 import type { ScopeReport } from '../audit/scope-report.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
+import { installationControlRoutes, type InstallationControlTarget } from './installation-control.js';
 
 export const CONTROL_PREFIX = '/_emulator';
 /**
@@ -39,7 +41,9 @@ export type { ClockState } from '../clock.js';
 export type { EmulatorStatus } from './status.js';
 
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */
-export interface ControlTarget extends WebhookControlTarget, StateControlTarget {
+export interface ControlTarget extends WebhookControlTarget, StateControlTarget, InstallationControlTarget {
+  /** What is emulated; fixed once the emulator is made. */
+  readonly settings: EmulatorSettings;
   status(): EmulatorStatus;
   /**
    * A session token with its claims, as `POST /_emulator/tokens` answers (the harness's `token()`
@@ -238,4 +242,5 @@ export async function controlApi(
   faultControlRoutes(app, target.faults);
   stateControlRoutes(app, target);
   parityControlRoutes(app, target.parity);
+  installationControlRoutes(app, target);
 }

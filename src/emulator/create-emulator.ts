@@ -6,7 +6,7 @@ import { createScopeUsage } from '../audit/scope-report.js';
 import { loadOrCreateKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
-import { createTokenService } from '../auth/tokens.js';
+import { createTokenService, type SessionClaims } from '../auth/tokens.js';
 import { realTimers, type Clock, type Timers } from '../clock.js';
 import type { FaultRuleSpec } from '../faults/fault-rule.js';
 import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
@@ -43,10 +43,21 @@ import { createHttpApp, listenOn, originsAt, plannedUrl } from './http-app.js';
 import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
 import { createRegistry } from './registry.js';
+import { createInstallations } from '../installations/installations.js';
 import { sessionPolicy } from './session-policy.js';
-import { checkId, checkWebhookTimeout, resolveSettings, type EmulatorSettings } from './settings.js';
+import {
+  checkId,
+  checkWebhookTimeout,
+  resolveSettings,
+  type EmulatorSettings,
+  type SettingsInput,
+} from './settings.js';
 
-export interface EmulatorOptions extends Partial<EmulatorSettings> {
+/**
+ * The settings (with `organizations` as configured: docs/installations.md), and how and where the
+ * emulator runs.
+ */
+export interface EmulatorOptions extends SettingsInput {
   /** Where the store, keys and audit log live; without it everything stays in memory (`--ephemeral`). */
   dataDir?: string;
   /** Default 4455; 0 picks a free port. */
@@ -201,7 +212,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     // The time rules change records through the domain that fires events, so theirs go out like a PATCH's.
     const timeRules = createTimeRules({ domain, store, clock, timers, logger });
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
-    const token = sessionPolicy(tokens, settings, registry.scopes);
+    const installations = createInstallations({
+      settings,
+      scopes: registry.scopes,
+      store,
+      clock,
+      subscriptions: webhooks.subscriptions,
+    });
+    const token = sessionPolicy(tokens, settings, registry.scopes, installations);
+    /** The grant in force where the emulated add-on is opened by default. */
+    const grantedScopes = () => installations.installation(settings.orgId)?.grantedScopes ?? [];
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
     const refusals = createListeners<Refusal>();
     const gate = createWorldGate();
@@ -305,12 +325,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       },
       subscriptions: () => webhooks.subscriptions.list(settings.orgId, settings.appId),
       subscribe: afterGate(async (event: string, webhookUrl: string, { isActive = true } = {}) => {
-        const { orgId, appId, grantedScopes } = settings;
+        const { orgId, appId } = settings;
         const scope = scopeToReceive(registry.catalog.known(event));
-        if (!covers(grantedScopes, scope))
+        const granted = grantedScopes();
+        if (!covers(granted, scope))
           throw new ApiError(403, 'insufficient_scope', `${event} needs ${scope}, which the add-on is not granted`, {
             requiredScope: scope,
-            grantedScopes,
+            grantedScopes: granted,
           });
         const made = await webhooks.subscriptions.subscribe(orgId, appId, event, webhookUrl);
         if (isActive) return made;
@@ -327,7 +348,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       onRefused: (listener) => refusals.on(listener),
 
       audit: (limit) => audit.recent(limit),
-      scopeReport: () => usage.report(settings, registry.scopes),
+      scopeReport: () => usage.report({ ...settings, grantedScopes: grantedScopes() }, registry.scopes),
+
+      organizations: () => installations.organizations(),
+      organization: (orgId) => installations.organization(orgId),
+      install: afterGate(async ({ orgId = settings.orgId, ...input } = {}) => installations.install(orgId, input)),
+      uninstall: afterGate(async ({ orgId = settings.orgId } = {}) => installations.uninstall(orgId)),
       onAudit: (listener) => audit.subscribe(listener),
       onEvent(listener) {
         const stops = [
@@ -403,7 +429,22 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     };
     keepInternals(emulator, { domain, webhooks, timeRules });
 
-    const parts = { webhooks, settings, keys, tokens, limiter, audit, clock, timers, faults, domain, logger, registry };
+    const parts = {
+      webhooks,
+      settings,
+      keys,
+      tokens,
+      limiter,
+      audit,
+      clock,
+      timers,
+      faults,
+      domain,
+      logger,
+      registry,
+      sessionScopes: (session: SessionClaims) =>
+        session.appId === settings.appId ? installations.inForce(session) : session.scopes,
+    };
     app = await createHttpApp({
       ...parts,
       refused: refusals.emit,

@@ -1,11 +1,22 @@
-import { covers, type ScopeList } from '../auth/scopes.js';
+import { checkGranted, checkScopes } from '../auth/scope-checks.js';
+import type { ScopeList } from '../auth/scopes.js';
+import { mayUse } from '../installations/installation.js';
+import {
+  resolveOrganizations,
+  type OrganizationInput,
+  type OrganizationSettings,
+} from '../installations/organizations.js';
 import { DEFAULT_REGISTRY } from './registry.js';
 import { UserError } from '../errors.js';
 import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 import { MAX_RATE_LIMIT } from '../limits.js';
 
-/** What an emulator emulates: one add-on, installed in one organization, opened by one user. */
+/**
+ * What an emulator emulates: one add-on, its declared scopes, and where it is installed: in the
+ * organizations configured (`organizations`), or with none, in every organization with the granted
+ * scopes, opened by the one user named (docs/installations.md).
+ */
 export interface EmulatorSettings {
   /** Reverse-domain app id, e.g. com.example.invoice-helper. */
   readonly appId: string;
@@ -14,10 +25,14 @@ export interface EmulatorSettings {
   readonly addonUrl: string | null;
   /** The scopes the add-on declares. */
   readonly scopes: string[];
-  /** The subset the organization admin granted: what session tokens carry. */
+  /** The subset the organization admin granted where no installation says otherwise: what session tokens carry. */
   readonly grantedScopes: string[];
+  /** The organization a session is for unless another is named: the first configured one by default. */
   readonly orgId: string;
+  /** The user a session is for unless another is named: the first who may use the add-on by default. */
   readonly userId: string;
+  /** The organizations configured, with their users and the add-on's installation; null: the open world. */
+  readonly organizations: readonly OrganizationSettings[] | null;
   /** API requests per hour, per add-on, per organization. */
   readonly rateLimit: number;
 }
@@ -32,24 +47,38 @@ export const DEFAULT_SETTINGS: EmulatorSettings = {
   orgId: 'org_demo',
   userId: 'usr_demo',
   rateLimit: 1000,
+  organizations: null,
+};
+
+/** What settings are made from: the organizations as configured, the rest as they are. */
+export type SettingsInput = Partial<Omit<EmulatorSettings, 'organizations'>> & {
+  organizations?: readonly OrganizationInput[];
 };
 
 /** The settings of `input` over the defaults, each checked; scopes are checked against `scopes`. */
 export function resolveSettings(
-  input: Partial<EmulatorSettings> = {},
+  input: SettingsInput = {},
   scopes: ScopeList = DEFAULT_REGISTRY.scopes,
 ): EmulatorSettings {
   // Only the settings' own keys: callers pass wider option objects (port, dataDir, ...).
   const given = Object.fromEntries(
     Object.keys(DEFAULT_SETTINGS).flatMap((key) => {
-      const value = input[key as keyof EmulatorSettings];
+      const value = input[key as keyof SettingsInput];
       return value === undefined ? [] : [[key, value]];
     }),
-  ) as Partial<EmulatorSettings>;
+  ) as SettingsInput;
   const declared = checkScopes(given.scopes ?? DEFAULT_SETTINGS.scopes, 'declared', scopes);
   const grantedScopes = checkScopes(given.grantedScopes ?? declared, 'granted', scopes);
   checkGranted(declared, grantedScopes);
-  const settings = { ...DEFAULT_SETTINGS, ...given, scopes: declared, grantedScopes };
+  const organizations = given.organizations ? resolveOrganizations(given.organizations, declared, scopes) : null;
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    ...given,
+    ...(organizations && defaultSession(organizations, given)),
+    scopes: declared,
+    grantedScopes,
+    organizations: organizations && Object.freeze(organizations),
+  };
   Object.freeze(settings.scopes);
   Object.freeze(settings.grantedScopes);
 
@@ -76,22 +105,6 @@ export function checkId(name: string, value: string): void {
   if (!PLAIN_ID.test(value)) throw new UserError(`${name} "${value}" must be 1-64 letters, digits or _.:-`);
 }
 
-export function checkScopes(input: string | readonly string[], what: string, list: ScopeList): string[] {
-  const { scopes, unknown } = list.parse(input);
-  if (unknown.length) {
-    throw new UserError(`unknown ${what} scope ${unknown.join(', ')}: use <resource>.read|write|delete|*, or *`);
-  }
-  return scopes;
-}
-
-/** Spec 5.2 rule 1: the admin grants a subset of what the add-on declared. */
-export function checkGranted(declared: readonly string[], granted: readonly string[]): void {
-  const undeclared = granted.filter((scope) => !covers(declared, scope === '*' ? '*.*' : scope));
-  if (undeclared.length) {
-    throw new UserError(`scope ${undeclared.join(', ')} is not among the declared scopes (${declared.join(' ')})`);
-  }
-}
-
 /**
  * A receiver's time to answer: short ones test timeouts quickly, long ones still end. With `strict`,
  * no longer than the platform's 10 s: a receiver slower than that fails there.
@@ -109,4 +122,23 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * With organizations configured, the session opened unless another is asked for: the organization
+ * named (else the first where the add-on is installed, else the first), and the user named (else its
+ * first who may use the add-on, else its first). Either named must exist.
+ */
+function defaultSession(
+  organizations: readonly OrganizationSettings[],
+  given: SettingsInput,
+): { orgId: string; userId: string } {
+  const org = given.orgId
+    ? organizations.find(({ id }) => id === given.orgId)
+    : (organizations.find(({ installation }) => installation) ?? organizations[0]);
+  if (!org) throw new UserError(`orgId ${given.orgId} is not among the organizations configured`);
+  if (given.userId && !org.users.some(({ id }) => id === given.userId))
+    throw new UserError(`userId ${given.userId} is not a user of ${org.id}`);
+  const user = org.users.find((user) => org.installation && mayUse(org.installation.access, user)) ?? org.users[0];
+  return { orgId: org.id, userId: given.userId ?? user?.id ?? DEFAULT_SETTINGS.userId };
 }

@@ -12,6 +12,7 @@ import { STATE_BOUNDS } from '../limits.js';
 import { MAX_URL_LENGTH } from '../webhooks/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type OrganizationState, type StateFile } from './state-file.js';
 import { HTTP_URL } from '../pattern-words.js';
+import { ROLES } from '../installations/roles.js';
 
 /**
  * Checks a whole state file before anything changes: its format and version, every record against
@@ -150,10 +151,32 @@ const subscription = {
   },
 };
 
+const scopeList = { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100 } };
+
 const app = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    installation: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'grantedScopes', 'consentedScopes', 'access', 'updatedAt'],
+      properties: {
+        status: { type: 'string', enum: ['installed', 'uninstalled'] },
+        grantedScopes: scopeList,
+        consentedScopes: scopeList,
+        access: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['roles', 'users'],
+          properties: {
+            roles: { type: 'array', maxItems: ROLES.length, items: { type: 'string', enum: [...ROLES] } },
+            users: { type: 'array', maxItems: 1000, items: { type: 'string', pattern: PLAIN_ID.source } },
+          },
+        },
+        updatedAt: timestamp,
+      },
+    },
     config: {
       type: 'object',
       additionalProperties: false,

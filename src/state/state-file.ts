@@ -1,5 +1,6 @@
 import type { Doc } from '../store/store.js';
 import type { Subscription } from '../webhooks/subscriptions.js';
+import type { InstallationRecord } from '../installations/installations.js';
 import { STATE_FORMAT, STATE_VERSION } from '../state-format.js';
 
 /**
@@ -29,6 +30,8 @@ export interface OrganizationState {
 }
 
 export interface AppState {
+  /** An install, a change of its grant or access, or an uninstall since the configuration (docs/installations.md). */
+  installation?: InstallationRecord;
   config?: { values: Record<string, unknown>; updatedAt: string | null };
   storage?: Array<{ key: string; value: unknown; createdAt: string; updatedAt: string }>;
 }

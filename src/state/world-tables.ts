@@ -1,6 +1,7 @@
 import { SEQUENCES } from '../domain/collection-service.js';
 import { ADDON_CONFIG, ADDON_STORAGE, CONFIG_ID, addonScope } from '../domain/addon-data.js';
 import { CLOCK_COLLECTION, offsetIn, putOffset } from './persisted-clock.js';
+import { INSTALLATION_ID, INSTALLATIONS, type InstallationRecord } from '../installations/installations.js';
 import type { Doc, Tables } from '../store/store.js';
 import { SUBSCRIPTIONS, subscriptionKey, type Subscription } from '../webhooks/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type AppState, type OrganizationState, type StateFile } from './state-file.js';
@@ -35,6 +36,9 @@ export function worldOf(tables: Tables, resources: readonly string[], savedAt: s
   each(ADDON_STORAGE, (scope, docs) => {
     app(scope).storage = docs.map(({ _id, ...entry }) => entry as Required<AppState>['storage'][number]);
   });
+  each(INSTALLATIONS, (scope, [{ _id, ...record }]) => {
+    app(scope).installation = record as unknown as InstallationRecord;
+  });
   return {
     format: STATE_FORMAT,
     version: STATE_VERSION,
@@ -59,9 +63,10 @@ export function tablesOf(file: StateFile, history: Tables): Tables {
     for (const [name, value] of Object.entries(org.sequences ?? {})) put(SEQUENCES, orgId, { _id: name, value });
     for (const subscription of org.subscriptions ?? [])
       put(SUBSCRIPTIONS, orgId, { _id: subscriptionKey(subscription.appId, subscription.event), ...subscription });
-    for (const [appId, { config, storage = [] }] of Object.entries(org.apps ?? {})) {
+    for (const [appId, { config, storage = [], installation }] of Object.entries(org.apps ?? {})) {
       const scope = addonScope({ orgId, appId });
       if (config) put(ADDON_CONFIG, scope, { _id: CONFIG_ID, appId, ...config });
+      if (installation) put(INSTALLATIONS, scope, { _id: INSTALLATION_ID, ...installation });
       for (const entry of storage) put(ADDON_STORAGE, scope, { _id: entry.key, ...entry });
     }
   }
@@ -71,7 +76,7 @@ export function tablesOf(file: StateFile, history: Tables): Tables {
 
 /** The collections a state holds: everything else in the store is history. */
 const worldCollections = (resources: readonly string[]) =>
-  new Set([...resources, SEQUENCES, SUBSCRIPTIONS, ADDON_CONFIG, ADDON_STORAGE, CLOCK_COLLECTION]);
+  new Set([...resources, SEQUENCES, SUBSCRIPTIONS, ADDON_CONFIG, ADDON_STORAGE, INSTALLATIONS, CLOCK_COLLECTION]);
 
 /** What happened (the delivery log, the inbox): the store's tables that are not the world. */
 export function historyOf(tables: Tables, resources: readonly string[]): Tables {

@@ -133,6 +133,7 @@ export function checkCommand(program: Command): void {
           grantedScopes: flags.scopes?.split(/[\s,]+/) ?? file.grantedScopes,
           orgId: file.orgId,
           userId: file.userId,
+          organizations: file.organizations,
           webhookTimeoutMs: flags.webhookTimeout,
           faultSeed: flags.seed,
         },

@@ -1,0 +1,233 @@
+import type { ScopeList } from '../auth/scopes.js';
+import type { Clock } from '../clock.js';
+import { addonScope } from '../domain/addon-data.js';
+import type { EmulatorSettings } from '../emulator/settings.js';
+import { ApiError, UserError } from '../errors.js';
+import type { Doc, Store } from '../store/store.js';
+import { SUBSCRIPTIONS, subscriptionKey, type SubscriptionService } from '../webhooks/subscriptions.js';
+import { EVERYONE, mayUse, withinGrant, type Access, type Installation, type OrgUser } from './installation.js';
+import { resolveInstallation, type InstallationConfig, type InstallationInput } from './organizations.js';
+
+/** The store's collection of installations changed since the configuration: one per add-on per organization. */
+export const INSTALLATIONS = 'installations';
+export const INSTALLATION_ID = 'installation';
+
+/** A change of the configured installation, as the store (and a state file) holds it. */
+export interface InstallationRecord {
+  status: 'installed' | 'uninstalled';
+  grantedScopes: string[];
+  consentedScopes: string[];
+  access: Access;
+  updatedAt: string;
+}
+
+/** An organization as the host page, `addon users` and the control API show it. */
+export interface OrganizationView {
+  id: string;
+  name: string;
+  users: OrgUser[];
+  installation: Installation | null;
+}
+
+export interface Installations {
+  /** The configured organizations; in the open world, the emulated one and any other with a change. */
+  organizations(): OrganizationView[];
+  /** One organization; 404 for one the configuration does not have. */
+  organization(orgId: string): OrganizationView;
+  /** The emulated add-on's installation in force in the organization, or null. */
+  installation(orgId: string): Installation | null;
+  /** Installs the add-on, or changes its grant and access; the admin's consent covers every declared scope. */
+  install(orgId: string, input: InstallationInput): Promise<Installation>;
+  /** Uninstalls it: its subscriptions there go with it; the organization's records and its data stay. */
+  uninstall(orgId: string): Promise<{ subscriptionsRemoved: number }>;
+  /** The grant a new session of the user carries; an ApiError says why the user may not open the add-on. */
+  sessionGrant(orgId: string, userId: string): string[];
+  /**
+   * The scopes a verified session of the emulated add-on may use now: its own within the grant in
+   * force. A 401 when the add-on was uninstalled, or the user's access taken away, since it began.
+   */
+  inForce(session: { orgId: string; userId: string; scopes: string[] }): string[];
+}
+
+/**
+ * The add-on's installations, users and roles (docs/installations.md). What the configuration says
+ * is the start; an install, a change or an uninstall since is a record in the store, so it is part of
+ * the world: saved with a state, rolled back with a scenario, gone on reset.
+ */
+export function createInstallations({
+  settings,
+  scopes,
+  store,
+  clock,
+  subscriptions,
+}: {
+  settings: EmulatorSettings;
+  scopes: ScopeList;
+  store: Store;
+  clock: Clock;
+  subscriptions: SubscriptionService;
+}): Installations {
+  const { appId, organizations: configured } = settings;
+  const scope = (orgId: string) => addonScope({ orgId, appId });
+  const configOf = (orgId: string) => configured?.find(({ id }) => id === orgId);
+
+  /** The organization's users; in the open world, any user id is an admin of any organization. */
+  const usersOf = (orgId: string): OrgUser[] | null => (configured ? (configOf(orgId)?.users ?? []) : null);
+  const userOf = (orgId: string, userId: string): OrgUser | undefined => {
+    const users = usersOf(orgId);
+    return users ? users.find(({ id }) => id === userId) : { id: userId, name: userId, role: 'admin' };
+  };
+
+  /** What the configuration installs: its own installation, or in the open world the granted scopes for everyone. */
+  const configuredInstallation = (orgId: string): InstallationConfig | null =>
+    configured ? (configOf(orgId)?.installation ?? null) : { grantedScopes: settings.grantedScopes, access: EVERYONE };
+
+  const known = (orgId: string) => {
+    if (configured && !configOf(orgId))
+      throw new ApiError(
+        404,
+        'unknown_organization',
+        `${orgId} is not an organization of the emulated platform (configured: ${configured.map(({ id }) => id).join(', ')})`,
+      );
+  };
+
+  const installation = (orgId: string): Installation | null => {
+    const record = store.get(INSTALLATIONS, scope(orgId), INSTALLATION_ID) as (Doc & InstallationRecord) | undefined;
+    if (record) return record.status === 'installed' ? inForce(orgId, record, 'changed') : null;
+    const config = configuredInstallation(orgId);
+    return config && inForce(orgId, { ...config, consentedScopes: settings.scopes, updatedAt: null }, 'config');
+  };
+
+  /** A grant never exceeds what is declared now; declared scopes beyond the consent await it. */
+  const inForce = (
+    orgId: string,
+    record: Omit<InstallationRecord, 'status' | 'updatedAt'> & { updatedAt: string | null },
+    source: Installation['source'],
+  ): Installation => ({
+    orgId,
+    appId,
+    grantedScopes: withinGrant(record.grantedScopes, settings.scopes),
+    consentedScopes: record.consentedScopes,
+    pendingScopes: settings.scopes.filter((declared) => !record.consentedScopes.includes(declared)),
+    access: record.access,
+    source,
+    updatedAt: record.updatedAt,
+  });
+
+  const view = (orgId: string): OrganizationView => ({
+    id: orgId,
+    name: configOf(orgId)?.name ?? orgId,
+    users: usersOf(orgId) ?? [{ id: settings.userId, name: settings.userId, role: 'admin' }],
+    installation: installation(orgId),
+  });
+
+  const put = (orgId: string, record: InstallationRecord) =>
+    store.put(INSTALLATIONS, scope(orgId), { _id: INSTALLATION_ID, ...record });
+
+  return {
+    organizations() {
+      if (configured) return configured.map(({ id }) => view(id));
+      const changed = store
+        .scopes(INSTALLATIONS)
+        .flatMap((s) => (s.endsWith(`/${appId}`) ? [s.slice(0, -appId.length - 1)] : []));
+      return [...new Set([settings.orgId, ...changed])].map(view);
+    },
+    organization(orgId) {
+      known(orgId);
+      return view(orgId);
+    },
+    installation,
+
+    async install(orgId, input) {
+      known(orgId);
+      let config: InstallationConfig;
+      try {
+        config = resolveInstallation(input, { declared: settings.scopes, scopes, users: usersOf(orgId), at: orgId });
+      } catch (error) {
+        if (!(error instanceof UserError)) throw error;
+        throw new ApiError(400, 'invalid_installation', error.message);
+      }
+      const record = {
+        status: 'installed' as const,
+        ...config,
+        consentedScopes: [...settings.scopes],
+        updatedAt: clock.nowIso(),
+      };
+      await put(orgId, record);
+      return inForce(orgId, record, 'changed');
+    },
+
+    async uninstall(orgId) {
+      known(orgId);
+      const current = installation(orgId);
+      if (!current) throw new ApiError(409, 'not_installed', `the add-on is not installed in ${orgId}`);
+      const gone = subscriptions.list(orgId, appId);
+      // In one turn, so no call or delivery sees the add-on uninstalled with its subscriptions still there.
+      await Promise.all([
+        put(orgId, {
+          status: 'uninstalled',
+          grantedScopes: [],
+          consentedScopes: [],
+          access: current.access,
+          updatedAt: clock.nowIso(),
+        }),
+        ...gone.map(({ event }) => store.delete(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event))),
+      ]);
+      return { subscriptionsRemoved: gone.length };
+    },
+
+    sessionGrant(orgId, userId) {
+      known(orgId);
+      const current = installation(orgId);
+      if (!current)
+        throw new ApiError(
+          403,
+          'addon_not_installed',
+          `the add-on is not installed in ${orgId}: install it first (addon install --org ${orgId}, or the host page's install screen)`,
+        );
+      const user = userOf(orgId, userId);
+      if (!user)
+        throw new ApiError(
+          404,
+          'unknown_user',
+          `${userId} is not a user of ${orgId} (users: ${
+            usersOf(orgId)!
+              .map(({ id }) => id)
+              .join(', ') || 'none'
+          })`,
+        );
+      if (!mayUse(current.access, user))
+        throw new ApiError(
+          403,
+          'access_denied',
+          `${userId} (${user.role}) may not use the add-on in ${orgId}: ${accessWords(current.access)}`,
+        );
+      return current.grantedScopes;
+    },
+
+    inForce(session) {
+      const current = installation(session.orgId);
+      if (!current)
+        throw new ApiError(
+          401,
+          'addon_not_installed',
+          `the add-on is not installed in ${session.orgId}; its sessions there ended with it`,
+        );
+      const user = userOf(session.orgId, session.userId);
+      if (!user || !mayUse(current.access, user))
+        throw new ApiError(
+          401,
+          'access_revoked',
+          `${session.userId} may no longer use the add-on in ${session.orgId}; its sessions ended`,
+        );
+      return withinGrant(session.scopes, current.grantedScopes);
+    },
+  };
+}
+
+/** `access is for admin, accountant and usr_cy` */
+export function accessWords({ roles, users }: Access): string {
+  const who = [...roles.map((role) => `${role}s`), ...users];
+  if (!who.length) return 'nobody is given access';
+  return `access is for ${who.length === 1 ? who[0] : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`}`;
+}
