@@ -45,7 +45,17 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   row('App id', settings.appId);
   row('Org', settings.orgId);
   row('User', settings.userId);
-  row('Scopes', `${settings.grantedScopes.join(' ')} ${color.dim(`(declared: ${settings.scopes.join(' ')})`)}`);
+  const granted = emulator.organization(settings.orgId).installation?.grantedScopes ?? [];
+  row('Scopes', `${granted.join(' ') || 'none'} ${color.dim(`(declared: ${settings.scopes.join(' ')})`)}`);
+  // Configured organizations (docs/installations.md): where the add-on is installed, at a glance.
+  if (settings.organizations)
+    row(
+      'Orgs',
+      emulator
+        .organizations()
+        .map(({ id, installation }) => `${id} ${color.dim(installation ? '(installed)' : '(not installed)')}`)
+        .join(', '),
+    );
   row('Rate limit', `${settings.rateLimit} requests/hour`);
   row('Data', emulator.dataDir ?? 'in memory (--ephemeral)');
   const { importedFrom } = emulator.status();

@@ -29,6 +29,12 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   'faults clear': ['addon faults clear 1', 'addon faults clear'],
   scopes: ['addon scopes', 'addon scopes --json'],
+  install: [
+    'addon install --org org_beta',
+    'addon install --org org_beta --grant invoices.read,customers.read --roles admin,accountant',
+  ],
+  uninstall: ['addon uninstall --org org_beta'],
+  users: ['addon users', 'addon users --org org_beta --json'],
   state: ['addon state save before-demo', 'addon state restore before-demo'],
   'state list': ['addon state list'],
   'state save': ['addon state save month-end'],

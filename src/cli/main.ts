@@ -10,6 +10,7 @@ import { eventsCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
 import { faultsCommand } from './commands/faults.js';
 import { initCommand } from './commands/init.js';
+import { installCommand, uninstallCommand } from './commands/install.js';
 import { listenCommand } from './commands/listen.js';
 import { logsCommand } from './commands/logs.js';
 import { seedCommand } from './commands/seed.js';
@@ -18,6 +19,7 @@ import { scopesCommand } from './commands/scopes.js';
 import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
+import { usersCommand } from './commands/users.js';
 import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
 import { jsonError, reportFailure } from './failure-report.js';
 import { addExamples } from './help-examples.js';
@@ -46,6 +48,9 @@ const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   listen: listenCommand,
   faults: faultsCommand,
   scopes: scopesCommand,
+  install: installCommand,
+  uninstall: uninstallCommand,
+  users: usersCommand,
   state: stateCommand,
   scenario: scenarioCommand,
   exec: execCommand,

@@ -6,6 +6,7 @@ import { ApiError, UserError } from '../errors.js';
 import type { Doc, Store } from '../store/store.js';
 import { SUBSCRIPTIONS, subscriptionKey, type SubscriptionService } from '../webhooks/subscriptions.js';
 import { EVERYONE, mayUse, withinGrant, type Access, type Installation, type OrgUser } from './installation.js';
+import { accessWords } from './access-words.js';
 import { resolveInstallation, type InstallationConfig, type InstallationInput } from './organizations.js';
 
 /** The store's collection of installations changed since the configuration: one per add-on per organization. */
@@ -223,11 +224,4 @@ export function createInstallations({
       return withinGrant(session.scopes, current.grantedScopes);
     },
   };
-}
-
-/** `access is for admin, accountant and usr_cy` */
-export function accessWords({ roles, users }: Access): string {
-  const who = [...roles.map((role) => `${role}s`), ...users];
-  if (!who.length) return 'nobody is given access';
-  return `access is for ${who.length === 1 ? who[0] : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`}`;
 }

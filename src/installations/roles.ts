@@ -11,7 +11,7 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_WORDS: Readonly<Record<Role, string>> = {
   admin: 'runs the organization: installs add-ons, grants their scopes and chooses who may use them',
   accountant: 'keeps the books: every record, reports and reconciliation',
-  staff: 'day-to-day work: invoices, expenses, customers',
+  staff: 'day-to-day work: sales, purchases and the records they touch',
   viewer: 'reads the books, changes nothing',
 };
 

@@ -10,8 +10,15 @@ import type { MintRequest } from '../auth/tokens.js';
 import type { AuditEntry } from '../audit/audit-log.js';
 import type { ScopeReport } from '../audit/scope-report.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
+import type { Installation } from '../installations/installation.js';
+import type { OrganizationView } from '../installations/installations.js';
+import type { InstallationInput } from '../installations/organizations.js';
 
 export type { Checkpoint } from '../state/world.js';
+export type { Installation, OrgUser, Access } from '../installations/installation.js';
+export type { OrganizationView } from '../installations/installations.js';
+export type { InstallationInput, OrganizationInput } from '../installations/organizations.js';
+export { ROLES, type Role } from '../installations/roles.js';
 export { openHostPage } from './host-page.js';
 export type {
   BridgeMessage,
@@ -78,6 +85,16 @@ export interface TestEmulator {
    * Resolves with the records its steps named (`as`), once its events were delivered.
    */
   scenario(scenario: ScenarioFile | string, options?: ScenarioOptions): Promise<ScenarioResult>;
+  /**
+   * Installs the add-on in an organization (the configured one by default), or changes its grant
+   * and who may use it: `install({ orgId: 'org_b', grant: ['invoices.read'], roles: ['admin'] })`
+   * (docs/installations.md). A session already open gets at most the new grant on its next call.
+   */
+  install(options?: InstallationInput & { orgId?: string }): Promise<Installation>;
+  /** Uninstalls it: its sessions there end (401) and its subscriptions go; records and its data stay. */
+  uninstall(options?: { orgId?: string }): Promise<{ subscriptionsRemoved: number }>;
+  /** The organizations, each with its users (and their roles) and the add-on's installation in force. */
+  organizations(): OrganizationView[];
   /** Stops serving and flushes its store, as `Emulator.close()` (the same name in the core and here). */
   close(): Promise<void>;
   /**
@@ -124,6 +141,9 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     checkpoint: () => emulator.checkpoint(),
     rollback: (checkpoint) => emulator.rollback(checkpoint),
     scenario: (scenario, options) => emulator.scenario(scenario, options),
+    install: (options) => emulator.install(options),
+    uninstall: (options) => emulator.uninstall(options),
+    organizations: () => emulator.organizations(),
     close: () => emulator.close(),
   };
 }

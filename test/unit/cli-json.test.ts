@@ -46,6 +46,9 @@ describe('--json: one shape for every command', () => {
       ['faults', 'add', '--status', '503', '--path', '/nothing', ...at],
       ['faults', 'clear', ...at],
       ['scopes', ...at],
+      ['users', ...at],
+      ['install', '--org', 'org_b', '--grant', 'invoices.read', ...at],
+      ['uninstall', '--org', 'org_b', ...at],
       ['state', 'save', 'one', ...at],
       ['state', 'list', ...at],
       ['state', 'restore', 'one', ...at],
@@ -64,6 +67,7 @@ describe('--json: one shape for every command', () => {
       ['state', 'list', ...at],
       ['faults', ...at],
       ['inbox', 'demo', ...at],
+      ['users', ...at],
     ])
       expect(Array.isArray(((await json(list)) as { data: unknown }).data), list.join(' ')).toBe(true);
     expect(await json(['events'])).toMatchObject({ data: expect.any(Array), total: expect.any(Number) });

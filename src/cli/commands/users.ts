@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import { mayUse } from '../../installations/installation.js';
+import { accessWords } from '../../installations/access-words.js';
+import type { OrganizationView } from '../../installations/installations.js';
+import { checkedOption, plainId } from '../arguments.js';
+import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
+import { color, println } from '../output.js';
+import { orgOf } from './install.js';
+
+/** A user as `addon users` lists them: with whether they may open the add-on there. */
+interface UserRow {
+  id: string;
+  name: string;
+  role: string;
+  mayUse: boolean;
+}
+
+/** `addon users`: an organization's users and roles, and who may open the add-on there. */
+export function usersCommand(program: Command): void {
+  againstEmulator(
+    program
+      .command('users')
+      .description("list an organization's users with their roles, and who may open the add-on there")
+      .addOption(checkedOption('--org <id>', 'the organization (default: the emulated one)', plainId)),
+    'print as JSON: {"data": [user...], "organization", "installation"}',
+    async (emulator, flags: EmulatorFlags & { org?: string }) => {
+      const orgId = await orgOf(emulator, flags.org);
+      const { id, name, users, installation } = await emulator.get<OrganizationView>(
+        `/organizations/${encodeURIComponent(orgId)}`,
+      );
+      const data: UserRow[] = users.map((user) => ({
+        ...user,
+        mayUse: installation !== null && mayUse(installation.access, user),
+      }));
+      return { data, organization: { id, name }, installation };
+    },
+    ({ data, organization, installation }) => {
+      const title =
+        organization.name === organization.id ? organization.id : `${organization.id} (${organization.name})`;
+      println(
+        installation
+          ? `${title}: the add-on is installed, granted ${installation.grantedScopes.join(' ') || 'nothing'}; ${accessWords(installation.access)}.`
+          : `${title}: the add-on is not installed (addon install --org ${organization.id}).`,
+      );
+      const width = Math.max(...data.map(({ id }) => id.length), 2);
+      for (const user of data)
+        println(
+          `  ${user.id.padEnd(width)}  ${user.role.padEnd(10)}  ${user.mayUse ? 'may use the add-on' : color.dim('no access')}${user.name === user.id ? '' : color.dim(`  ${user.name}`)}`,
+        );
+    },
+  );
+}
