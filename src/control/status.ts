@@ -3,7 +3,10 @@ import type { EmulatorSettings } from '../emulator/settings.js';
 
 // Types only: the host page imports them too, so the two cannot drift apart.
 
-/** `GET /_emulator/status`: what is emulated, and where and how the emulator runs. */
+/**
+ * `GET /_emulator/status`: what is emulated, and where and how the emulator runs; `grantedScopes` is
+ * the grant in force in the emulated organization (docs/installations.md).
+ */
 export interface EmulatorStatus extends EmulatorSettings {
   url: string;
   apiUrl: string;

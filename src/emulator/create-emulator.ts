@@ -293,6 +293,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
       status: (): EmulatorStatus => ({
         ...settings,
+        grantedScopes: grantedScopes(),
         addonUrl: emulator.addonUrl,
         url,
         apiUrl: emulator.apiUrl,

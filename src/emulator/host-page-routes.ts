@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FRAMED_BY_ITSELF, hostPageHeaders } from './page-policy.js';
 import { placeholderPage } from './placeholder-page.js';
-import type { EmulatorSettings } from './settings.js';
+import type { EmulatorStatus } from '../control/status.js';
 import { serveStaticFiles } from './static-files.js';
 
 export interface HostPageOptions {
   /** The built host page: host-ui/ built by Vite into dist/host-ui. */
   root: string;
-  settings: EmulatorSettings;
+  /** What the placeholder page says is running: the status, with the grant in force. */
+  status: () => EmulatorStatus;
   /** The API's address once listening, for the placeholder page. */
   apiUrl: () => string;
   /** The add-on the page frames: the configured URL, or the demo add-on's while it runs. */
@@ -22,7 +23,7 @@ export interface HostPageOptions {
  * answer: the demo add-on's origin is known once it listens.
  */
 export async function hostPageRoutes(app: FastifyInstance, options: HostPageOptions): Promise<void> {
-  const { root, settings, apiUrl, addonUrl } = options;
+  const { root, status, apiUrl, addonUrl } = options;
   if (existsSync(join(root, 'index.html'))) {
     await serveStaticFiles(app, root, (path) =>
       path === '/index.html' ? hostPageHeaders(addonUrl()) : FRAMED_BY_ITSELF,
@@ -30,7 +31,7 @@ export async function hostPageRoutes(app: FastifyInstance, options: HostPageOpti
   } else {
     // Running from a checkout that was never built: say so rather than fail.
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply.headers(FRAMED_BY_ITSELF).type('text/html').send(placeholderPage(settings, apiUrl())),
+      reply.headers(FRAMED_BY_ITSELF).type('text/html').send(placeholderPage(status(), apiUrl())),
     );
   }
 }

@@ -86,7 +86,12 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').send(keys.jwks),
   );
-  await app.register(hostPageRoutes, { root: HOST_UI, settings, apiUrl, addonUrl: parts.addonUrl });
+  await app.register(hostPageRoutes, {
+    root: HOST_UI,
+    status: () => control.status(),
+    apiUrl,
+    addonUrl: parts.addonUrl,
+  });
   await app.ready();
   return app;
 }

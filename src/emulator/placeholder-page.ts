@@ -1,11 +1,14 @@
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import type { EmulatorSettings } from './settings.js';
+import type { EmulatorStatus } from '../control/status.js';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The page at `/` when the host page was not built (`npm run build`): what is running and where. */
-export function placeholderPage(settings: EmulatorSettings, apiUrl: string): string {
+export function placeholderPage(
+  settings: Pick<EmulatorStatus, 'name' | 'appId' | 'orgId' | 'userId' | 'grantedScopes'>,
+  apiUrl: string,
+): string {
   const rows: Array<[string, string]> = [
     ['App', `${settings.name} (${settings.appId})`],
     ['Organization', settings.orgId],

@@ -141,9 +141,16 @@ export function createInstallations({
 
     async install(orgId, input) {
       known(orgId);
+      // A change keeps what it does not name; a fresh install starts from every declared scope, for everyone.
+      const current = installation(orgId);
+      const named = input.roles !== undefined || input.users !== undefined;
+      const asked: InstallationInput = {
+        grant: input.grant ?? current?.grantedScopes,
+        ...(named || !current ? { roles: input.roles, users: input.users } : current.access),
+      };
       let config: InstallationConfig;
       try {
-        config = resolveInstallation(input, { declared: settings.scopes, scopes, users: usersOf(orgId), at: orgId });
+        config = resolveInstallation(asked, { declared: settings.scopes, scopes, users: usersOf(orgId), at: orgId });
       } catch (error) {
         if (!(error instanceof UserError)) throw error;
         throw new ApiError(400, 'invalid_installation', error.message);

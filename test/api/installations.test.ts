@@ -129,6 +129,21 @@ describe('installations, users and roles', () => {
     expect(em.organization('org_none').installation).toMatchObject({ source: 'changed' });
   });
 
+  it('the status, the scope report and bad tokens follow the installation in force', async () => {
+    const em = await closedWorld();
+    await em.install({ orgId: 'org_acme', grant: ['invoices.read'] });
+    expect(em.status().grantedScopes).toEqual(['invoices.read']);
+    const granted = em
+      .scopeReport()
+      .scopes.filter((row) => row.granted)
+      .map((row) => row.scope);
+    expect(granted).toEqual(['invoices.read']);
+    const expired = await em.token({ variant: 'expired' });
+    expect(expired.claims.scopes).toEqual(['invoices.read']);
+    const refused = await em.call('POST', '/_emulator/tokens', { body: { variant: 'tampered', userId: 'usr_vic' } });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'access_denied' } });
+  });
+
   it('refuses a configuration it cannot honour, naming the problem', async () => {
     await expect(
       inProcess({

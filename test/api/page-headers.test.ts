@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/emulator/settings.js';
 import { hostPageRoutes } from '../../src/emulator/host-page-routes.js';
+import type { EmulatorStatus } from '../../src/control/status.js';
 import { cleanUp, inProcess, tempDir } from '../helpers.js';
 
 /**
@@ -75,7 +76,7 @@ describe('the host page is framed by no other site', () => {
     const app = Fastify();
     await app.register(hostPageRoutes, {
       root: await tempDir(),
-      settings: DEFAULT_SETTINGS,
+      status: () => ({ ...DEFAULT_SETTINGS }) as EmulatorStatus,
       apiUrl: () => 'http://127.0.0.1:4455/api/addon/v1',
       addonUrl: () => null,
     });

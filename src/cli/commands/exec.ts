@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createEmulator } from '../../emulator/create-emulator.js';
-import type { EmulatorSettings } from '../../emulator/settings.js';
+import type { EmulatorStatus } from '../../control/status.js';
 import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
@@ -31,14 +31,13 @@ export function execCommand(program: Command): void {
     try {
       await emulator.listen();
       const { token } = await emulator.token();
-      const { settings } = emulator;
       const { seed } = emulator.faults;
       if (flags.json)
         reportJson({
           event: 'ready',
           url: emulator.url,
           apiUrl: emulator.apiUrl,
-          ...settingsOf(settings),
+          ...settingsOf(emulator.status()),
           faultSeed: seed,
         });
       else if (emulator.faults.list().length)
@@ -50,9 +49,9 @@ export function execCommand(program: Command): void {
           ADDON_EMULATOR_URL: emulator.url,
           ADDON_API_URL: emulator.apiUrl,
           ADDON_TOKEN: token,
-          ADDON_APP_ID: settings.appId,
-          ADDON_ORG_ID: settings.orgId,
-          ADDON_USER_ID: settings.userId,
+          ADDON_APP_ID: emulator.settings.appId,
+          ADDON_ORG_ID: emulator.settings.orgId,
+          ADDON_USER_ID: emulator.settings.userId,
         },
       });
       if (result.code === 'ENOENT') throw new UserError(`command not found: ${command[0]}`, 127);
@@ -68,7 +67,7 @@ export function execCommand(program: Command): void {
 /** One JSON line on stderr: stdout and its format belong to the command that runs. */
 const reportJson = (value: object): void => printlnStderr(JSON.stringify(value));
 
-const settingsOf = ({ appId, orgId, userId, grantedScopes }: EmulatorSettings) => ({
+const settingsOf = ({ appId, orgId, userId, grantedScopes }: EmulatorStatus) => ({
   appId,
   orgId,
   userId,
