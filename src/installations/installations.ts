@@ -12,6 +12,8 @@ import { resolveInstallation, type InstallationConfig, type InstallationInput } 
 /** The store's collection of installations changed since the configuration: one per add-on per organization. */
 export const INSTALLATIONS = 'installations';
 export const INSTALLATION_ID = 'installation';
+/** Installations in force kept made, per organization. */
+const MAX_MADE = 1000;
 
 /** A change of the configured installation, as the store (and a state file) holds it. */
 export interface InstallationRecord {
@@ -92,8 +94,22 @@ export function createInstallations({
       );
   };
 
+  /**
+   * Every API call asks for the installation in force, so it is made once per record: the store never
+   * changes a document in place, so the same document (or none) means the same installation. Bounded,
+   * as the open world has as many organizations as tokens name.
+   */
+  const made = new Map<string, { record: Doc | undefined; installation: Installation | null }>();
   const installation = (orgId: string): Installation | null => {
-    const record = store.get(INSTALLATIONS, scope(orgId), INSTALLATION_ID) as (Doc & InstallationRecord) | undefined;
+    const record = store.get(INSTALLATIONS, scope(orgId), INSTALLATION_ID);
+    const known = made.get(orgId);
+    if (known && known.record === record) return known.installation;
+    if (made.size >= MAX_MADE) made.clear();
+    const current = make(orgId, record as (Doc & InstallationRecord) | undefined);
+    made.set(orgId, { record, installation: current });
+    return current;
+  };
+  const make = (orgId: string, record: (Doc & InstallationRecord) | undefined): Installation | null => {
     if (record) return record.status === 'installed' ? inForce(orgId, record, 'changed') : null;
     const config = configuredInstallation(orgId);
     return config && inForce(orgId, { ...config, consentedScopes: settings.scopes, updatedAt: null }, 'config');
@@ -104,16 +120,23 @@ export function createInstallations({
     orgId: string,
     record: Omit<InstallationRecord, 'status' | 'updatedAt'> & { updatedAt: string | null },
     source: Installation['source'],
-  ): Installation => ({
-    orgId,
-    appId,
-    grantedScopes: withinGrant(record.grantedScopes, settings.scopes),
-    consentedScopes: record.consentedScopes,
-    pendingScopes: settings.scopes.filter((declared) => !record.consentedScopes.includes(declared)),
-    access: record.access,
-    source,
-    updatedAt: record.updatedAt,
-  });
+  ): Installation =>
+    // Frozen: one made installation answers every call until its record changes.
+    Object.freeze({
+      orgId,
+      appId,
+      grantedScopes: Object.freeze([...withinGrant(record.grantedScopes, settings.scopes)]) as string[],
+      consentedScopes: Object.freeze([...record.consentedScopes]) as string[],
+      pendingScopes: Object.freeze(
+        settings.scopes.filter((declared) => !record.consentedScopes.includes(declared)),
+      ) as string[],
+      access: Object.freeze({
+        roles: Object.freeze([...record.access.roles]) as Access['roles'],
+        users: Object.freeze([...record.access.users]) as string[],
+      }),
+      source,
+      updatedAt: record.updatedAt,
+    });
 
   const view = (orgId: string): OrganizationView => ({
     id: orgId,
