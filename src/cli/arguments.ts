@@ -19,14 +19,17 @@ export const usageError = (message: string): UserError => new UserError(message,
 export interface ValueKind<T> {
   takes: string;
   read: (text: string) => T | undefined;
+  /** What is wrong with a text it does not read, when more can be said than what it takes. */
+  problem?: (text: string) => string | undefined;
 }
 
 const reader =
   <T>(name: () => string, kind: ValueKind<T>) =>
   (text: string): T => {
     const value = kind.read(text);
-    if (value === undefined) throw usageError(`${name()} takes ${kind.takes} (got "${oneLine(text)}")`);
-    return value;
+    if (value !== undefined) return value;
+    const problem = kind.problem?.(text) ?? `takes ${kind.takes}`;
+    throw usageError(`${name()} ${problem} (got "${oneLine(text)}")`);
   };
 
 /** What was given, on one line and short: a pasted file never spreads an error over a screen. */
@@ -85,7 +88,7 @@ export const oneOf = <T extends string>(values: readonly T[]): ValueKind<T> => (
   read: (text) => values.find((value) => value === text),
 });
 
-/** A duration like 90s or 1h30m, in milliseconds. */
+/** A duration like 90s or 1h30m, in milliseconds, at most 100 years (as every duration the kit reads). */
 export const duration = (): ValueKind<number> => ({
   takes: 'a duration like 90s, 5m, 1h or 1h30m',
   read(text) {
@@ -95,7 +98,11 @@ export const duration = (): ValueKind<number> => ({
       return undefined;
     }
   },
+  problem: (text) => (DURATION.test(text.trim()) ? 'is longer than 100 years (36500d)' : undefined),
 });
+
+/** The form of a duration (what parseDuration reads); one of that form it refuses is too long. */
+const DURATION = /^(\d+|(\d+(\.\d+)?(ms|s|m|h|d))+)$/;
 
 /**
  * What a command sends, checked against the control API's own schema for it before it is sent:

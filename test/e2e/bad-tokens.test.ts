@@ -35,7 +35,7 @@ describe('addon token with a bad-token flag', () => {
 
   it('takes one variant at a time, in one line', async () => {
     const both = await cli(['token', '--expired', '--tampered', '--emulator', dev.url]);
-    expectOneLine(both, 'addon: one bad token at a time: choose one of --expired, --tampered');
+    expectOneLine(both, 'addon: one bad token at a time: choose one of --expired, --tampered', 2);
     expect(both.stdout).toBe('');
   });
 

@@ -128,7 +128,11 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
     const undeclared = await cli(['token', '--scopes', 'invoices.read', '--emulator', dev.url]);
     expectOneLine(undeclared);
     expect(undeclared.stderr).toMatch(/not among the declared scopes/);
-    expectOneLine(await cli(['clock', 'advance', 'soon', '--emulator', dev.url]));
+    expectOneLine(
+      await cli(['clock', 'advance', 'soon', '--emulator', dev.url]),
+      /^addon: <duration> takes a duration/,
+      2,
+    );
   });
 
   it('a port in use, and a data dir in use', async () => {
@@ -151,8 +155,12 @@ describe('user errors: one line on stderr, non-zero exit, no stack', () => {
     const unknownField = await cli(['exec', '--', 'true'], { cwd: dir });
     expectOneLine(unknownField);
     expect(unknownField.stderr).toMatch(/scope is not a known field/);
-    expectOneLine(await cli(['dev', '--rate-limit', 'many']), /^addon: option '--rate-limit <n>'/, 2);
-    expectOneLine(await cli(['dev', '--app-id', 'noreverse', '--ephemeral', '--no-open']));
+    expectOneLine(await cli(['dev', '--rate-limit', 'many']), /^addon: --rate-limit takes a whole number/, 2);
+    expectOneLine(
+      await cli(['dev', '--app-id', 'noreverse', '--ephemeral', '--no-open']),
+      /^addon: --app-id takes a reverse-domain app id/,
+      2,
+    );
   });
 });
 

@@ -201,11 +201,7 @@ describe('addon listen', () => {
       await run('listen', '--events', 'invoice.paid,invoice.exploded'),
       'addon: invoice.exploded is not in the event catalog (addon events lists them)',
     );
-    expectOneLine(
-      await run('listen', '--forward-to', 'ftp://127.0.0.1/x'),
-      /--forward-to takes an http\(s\) URL/,
-      2,
-    );
+    expectOneLine(await run('listen', '--forward-to', 'ftp://127.0.0.1/x'), /--forward-to takes an http\(s\) URL/, 2);
     expect(await subscriptions()).toEqual([]);
   });
 });

@@ -93,6 +93,10 @@ describe('addon scenario run', () => {
       /scenario\.json: step 2: unknown key "overrides"/,
     );
     expectOneLine(await run('scenario', 'run', 'missing.json'), /missing\.json does not exist/);
-    expectOneLine(await run('scenario', 'run', await file({ steps }), '--webhooks', 'maybe'), /--webhooks takes one of on, off/, 2);
+    expectOneLine(
+      await run('scenario', 'run', await file({ steps }), '--webhooks', 'maybe'),
+      /--webhooks takes one of on, off/,
+      2,
+    );
   });
 });
