@@ -276,27 +276,31 @@ async function start(app: HTMLElement): Promise<void> {
     shell.setAddonEntry(entry);
   };
   session.onChange(showAvailability);
+  // An organization the Session tab named that the list leaves out (the open world's others) is read.
+  session.onChange(() => void orgs.ensure(session.settings.orgId));
   showAvailability();
 
   // The organizations read again (a change on the install screen, or made elsewhere and seen on a
-  // resync or a refused call): what shows them follows, and an add-on open in an organization whose
-  // installation changed reopens with a fresh token, or closes with the reason shown.
+  // resync, a refused call or the window's focus): what shows them follows, and an add-on open in an
+  // organization whose installation changed reopens with a fresh token, or closes with the reason
+  // shown.
+  const installations = () => new Map(orgs.list().map((org) => [org.id, JSON.stringify(org.installation)] as const));
   let seen = JSON.stringify(orgs.list());
-  let seenHere = JSON.stringify(orgs.find(session.settings.orgId)?.installation ?? null);
+  let known = installations();
   orgs.onChange(() => {
     const now = JSON.stringify(orgs.list());
     if (now === seen) return;
     seen = now;
+    const wasRefused = refusedNow();
     refused = null;
     showAvailability();
     if (pages.shown() === 'install') pages.refresh();
-    const here = JSON.stringify(orgs.find(session.settings.orgId)?.installation ?? null);
-    const changedHere = here !== seenHere;
-    seenHere = here;
-    if (changedHere && view === 'addon' && (session.current || panel.frame())) void openAddon();
-  });
-  session.onChange(() => {
-    seenHere = JSON.stringify(orgs.find(session.settings.orgId)?.installation ?? null);
+    const before = known.get(session.settings.orgId);
+    known = installations();
+    // Only a change of what was known: an organization read for the first time changed nothing.
+    const changedHere = before !== undefined && before !== known.get(session.settings.orgId);
+    // The add-on open, or the reason it was not shown: opened again, as the installation now says.
+    if (changedHere && view === 'addon' && (session.current || panel.frame() || wasRefused)) void openAddon();
   });
   const readOrganizations = () => void orgs.reload().catch(() => {});
   // Back from a terminal where `addon install` ran, say.
