@@ -1,7 +1,8 @@
 // The main area: where the add-on opens in its iframe, with the in-app location above it, the
-// "Session expired" overlay over it, and a placeholder while it is closed.
+// "Session expired" overlay over it, a placeholder while it is closed, and why it is not there when
+// the session's user may not open it.
 import { clampHeight } from './bridge-messages';
-import { h, replaceChildren } from './dom';
+import { h, replaceChildren, type Child } from './dom';
 import { icon } from './icons';
 
 export const DEFAULT_HEIGHT = 600;
@@ -24,6 +25,21 @@ export interface AddonPanel {
   setExpired(expired: boolean): void;
   /** Replaces the whole area with a message (no add-on URL, failed start). */
   showProblem(message: string): void;
+  /**
+   * Why the add-on is not there for the session's user: the emulator's refusal (`code`, `message`)
+   * under a title, with what the user can do about it.
+   */
+  showUnavailable(reason: UnavailableReason): void;
+}
+
+export interface UnavailableReason {
+  /** The emulator's refusal code: addon_not_installed, access_denied, unknown_user, ... */
+  code: string;
+  title: string;
+  /** The emulator's own words. */
+  message: string;
+  /** What the user can do: ask an admin, install it, switch user. */
+  next: Child[];
 }
 
 export function createAddonPanel(options: {
@@ -64,7 +80,16 @@ export function createAddonPanel(options: {
     h('button', { type: 'button', class: 'button primary', onclick: options.onOpen }, `Open ${name}`),
   );
   const problem = h('div', { class: 'problem', role: 'alert', hidden: true });
+  const unavailable = h('div', { class: 'unavailable-slot', hidden: true });
 
+  const locationBar = h(
+    'div',
+    { class: 'location', title: options.origin ?? '', hidden: !options.origin },
+    icon(options.origin?.startsWith('https:') ? 'lock' : 'globe', 14),
+    h('span', { class: 'location-origin' }, options.origin ?? ''),
+    path,
+    pathNote,
+  );
   const actions = h(
     'div',
     { class: 'main-actions' },
@@ -101,17 +126,10 @@ export function createAddonPanel(options: {
         h('h1', { class: 'crumb-title' }, name),
       ),
       // Without an add-on there is no location to show, but host-path stays in the page.
-      h(
-        'div',
-        { class: 'location', title: options.origin ?? '', hidden: !options.origin },
-        icon(options.origin?.startsWith('https:') ? 'lock' : 'globe', 14),
-        h('span', { class: 'location-origin' }, options.origin ?? ''),
-        path,
-        pathNote,
-      ),
+      locationBar,
       actions,
     ),
-    h('div', { class: 'stage' }, panel, placeholder, problem),
+    h('div', { class: 'stage' }, panel, placeholder, problem, unavailable),
   );
 
   const setHeight = (height: number) => {
@@ -159,11 +177,15 @@ export function createAddonPanel(options: {
     }
   };
 
-  const show = (what: 'panel' | 'placeholder' | 'problem') => {
+  const show = (what: 'panel' | 'placeholder' | 'problem' | 'unavailable') => {
     panel.hidden = what !== 'panel';
     panel.dataset.state = what === 'panel' ? 'open' : 'closed';
     placeholder.hidden = what !== 'placeholder';
     problem.hidden = what !== 'problem';
+    unavailable.hidden = what !== 'unavailable';
+    if (what !== 'unavailable') unavailable.replaceChildren();
+    // No add-on for this user, so no location of it.
+    locationBar.hidden = !options.origin || what === 'unavailable';
     actions.hidden = what !== 'panel';
   };
 
@@ -199,6 +221,25 @@ export function createAddonPanel(options: {
       frameShell.replaceChildren();
       problem.textContent = message;
       show('problem');
+    },
+    showUnavailable(reason) {
+      setExpired(false);
+      frame = null;
+      frameShell.replaceChildren();
+      setPath('/');
+      // A new card each time, so whoever watches the page (openHostPage) sees each refusal come.
+      replaceChildren(
+        unavailable,
+        h(
+          'div',
+          { class: 'unavailable', role: 'alert', 'data-testid': 'addon-unavailable', 'data-code': reason.code },
+          h('div', { class: 'placeholder-icon' }, icon('lock', 28)),
+          h('p', { class: 'placeholder-title' }, reason.title),
+          h('p', { class: 'unavailable-reason', 'data-testid': 'unavailable-reason' }, reason.message),
+          ...reason.next,
+        ),
+      );
+      show('unavailable');
     },
   };
 }

@@ -9,7 +9,11 @@ import type {
   EmulatorStatus,
   FaultRule,
   FaultRuleSpec,
+  Installation,
+  InstallationInput,
   MintedToken,
+  OrganizationsAnswer,
+  OrganizationView,
   ParityWarning,
   RecordsPage,
   ResourceOutline,
@@ -30,7 +34,7 @@ export class ControlError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, headers: { accept: 'application/json' } };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
@@ -61,7 +65,8 @@ const query = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
 export interface MintRequest {
-  scopes: string[];
+  /** A part of the installation's grant; absent: the whole grant. */
+  scopes?: string[];
   orgId: string;
   userId: string;
 }
@@ -94,6 +99,17 @@ export const control = {
   scopes: () => call<ScopeReport>('GET', '/_emulator/scopes'),
   reportParity: (kind: 'notify-level', detail: string) => call<void>('POST', '/_emulator/parity', { kind, detail }),
   addFault: (rule: FaultRuleSpec) => call<FaultRule>('POST', '/_emulator/faults', rule),
+  organizations: () => call<OrganizationsAnswer>('GET', '/_emulator/organizations'),
+  organization: (orgId: string) =>
+    call<OrganizationView>('GET', `/_emulator/organizations/${encodeURIComponent(orgId)}`),
+  /** Installs the add-on in an organization, or changes its grant and who may use it. */
+  install: (orgId: string, input: InstallationInput) =>
+    call<Installation>('PUT', `/_emulator/organizations/${encodeURIComponent(orgId)}/installation`, input),
+  uninstall: (orgId: string) =>
+    call<{ subscriptionsRemoved: number }>(
+      'DELETE',
+      `/_emulator/organizations/${encodeURIComponent(orgId)}/installation`,
+    ),
   clearFaults: (id?: string) =>
     call<{ cleared: number }>('DELETE', id ? `/_emulator/faults/${encodeURIComponent(id)}` : '/_emulator/faults'),
 };

@@ -16,6 +16,9 @@ const PATHS = {
   addon: ['M4 4h6v6H4z', 'M14 4h6v6h-6z', 'M4 14h6v6H4z', 'M17 14v6', 'M14 17h6'],
   building: ['M4 21V3h10v18', 'M14 9h6v12', 'M2 21h20', 'M8 7h2', 'M8 11h2', 'M8 15h2'],
   panel: ['M3 3h18v18H3z', 'M15 3v18'],
+  chevron: ['M6 9l6 6 6-6'],
+  check: ['M5 12.5l4.5 4.5L19 7'],
+  settings: ['M4 6h9', 'M17 6h3', 'M15 4v4', 'M4 12h3', 'M11 12h9', 'M9 10v4', 'M4 18h11', 'M19 18h1', 'M17 16v4'],
   lock: ['M5 11h14v10H5z', 'M8 11V7a4 4 0 0 1 8 0v4'],
   globe: [
     'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z',

@@ -11,13 +11,18 @@ export interface Shell {
   root: HTMLElement;
   main: HTMLElement;
   drawerSlot: HTMLElement;
-  /** Org and user shown in the top bar (those of the current session). */
-  setAccount(orgId: string, userId: string): void;
-  /** Marks the sidebar entry of what the main area shows: `addon`, `dashboard`, a resource's name, or none. */
+  /**
+   * What the sidebar has under Add-ons: the add-on's entry (`open`), for an admin of an organization
+   * without it a way to install it (`install`), or nothing (not installed, or no access).
+   */
+  setAddonEntry(state: AddonEntry): void;
+  /** Marks the sidebar entry of what the main area shows: `addon`, `install`, `dashboard`, a resource's name, or none. */
   setCurrent(entry: string | null): void;
   /** Streaming status in the top bar. */
   setLive(state: 'connecting' | 'live' | 'down', onRetry: () => void): void;
 }
+
+export type AddonEntry = 'open' | 'install' | 'none';
 
 /** The icons of the platform's resources; another resource (a package user's own) gets `records`. */
 const RESOURCE_ICONS: Record<string, IconName> = {
@@ -37,12 +42,17 @@ export const DRAWER_OVERLAY_BELOW = 900;
 
 export function createShell(
   addonName: string,
-  options: { onOpenAddon(): void; topbarTools: HTMLElement; resources: readonly ResourceOutline[] },
+  options: {
+    onOpenAddon(): void;
+    topbarTools: HTMLElement;
+    /** The organization and user switchers (account-switcher.ts). */
+    account: { org: HTMLElement; user: HTMLElement };
+    resources: readonly ResourceOutline[];
+    /** The install screen's in-app path. */
+    installPath: string;
+  },
 ): Shell {
   const { onOpenAddon } = options;
-  const org = h('span', { class: 'account-org' });
-  const user = h('span', { class: 'account-user' });
-  const avatar = h('span', { class: 'avatar', 'aria-hidden': 'true' });
   const liveLabel = h('span', { class: 'live-label' }, 'connecting');
   const live = h(
     'button',
@@ -121,7 +131,20 @@ export function createShell(
       ),
     ]),
   ]);
-  const entries = new Map<string, HTMLElement>([...pageEntries, ['addon', addonEntry]]);
+  const installEntry = h(
+    'a',
+    {
+      class: 'nav-item nav-page',
+      href: href(options.installPath),
+      title: `Install ${addonName}`,
+      'data-testid': 'nav-install',
+    },
+    icon('settings'),
+    h('span', { class: 'nav-label' }, `Install ${addonName}`),
+  );
+  const noAddon = h('p', { class: 'nav-empty', hidden: true }, 'None for you here');
+  const addonSection = h('div', { class: 'nav-section nav-addons', 'data-testid': 'nav-addons' }, addonEntry, noAddon);
+  const entries = new Map<string, HTMLElement>([...pageEntries, ['addon', addonEntry], ['install', installEntry]]);
 
   replaceChildren(
     root,
@@ -141,8 +164,8 @@ export function createShell(
         { class: 'account' },
         options.topbarTools,
         live,
-        h('span', { class: 'account-chip', title: 'Organization' }, icon('building', 16), org),
-        h('span', { class: 'account-chip', title: 'User' }, avatar, user),
+        options.account.org,
+        options.account.user,
         drawerToggle,
       ),
     ),
@@ -151,7 +174,7 @@ export function createShell(
       { class: 'sidebar', 'aria-label': 'Service navigation' },
       h('div', { class: 'nav-section' }, ...pageEntries.values()),
       h('div', { class: 'nav-heading' }, 'Add-ons'),
-      h('div', { class: 'nav-section' }, addonEntry),
+      addonSection,
     ),
     main,
     drawer,
@@ -161,10 +184,12 @@ export function createShell(
     root,
     main,
     drawerSlot,
-    setAccount(orgId, userId) {
-      org.textContent = orgId;
-      user.textContent = userId;
-      avatar.textContent = userId.replace(/^usr_/, '').slice(0, 2).toUpperCase();
+    setAddonEntry(state) {
+      addonEntry.hidden = state !== 'open';
+      noAddon.hidden = state !== 'none';
+      // In the page only while it is offered: the sidebar's links are the service's pages.
+      if (state === 'install') addonSection.insertBefore(installEntry, noAddon);
+      else installEntry.remove();
     },
     setCurrent(current) {
       for (const [key, entry] of entries) {

@@ -1,17 +1,29 @@
 // The host page of `addon dev`: the service's web app around the developer's add-on, plus the
 // developer drawer. This module wires the parts together; each concept lives in its own module.
 import './styles.css';
+import { createAccountSwitcher } from './account-switcher';
 import { createAddonPanel } from './addon-panel';
 import { addonOrigin, frameUrl, NO_ADDON_URL } from './addon-url';
 import { connectBridge, type Bridge } from './bridge';
 import type { AddonMessage } from './bridge-messages';
 import { EmulatedClock, everySecond } from './clock';
 import { control } from './control-client';
+import { installPage } from './install-page';
+import { Organizations } from './organizations';
 import { h } from './dom';
 import { createDrawer } from './drawer';
 import { createWidthControl, framePixels, initialFrameWidth } from './frame-width';
-import { createShell } from './layout';
-import { addonPath, href, parsePath, pathInAddress, type Route } from './routes';
+import { createShell, type AddonEntry } from './layout';
+import {
+  addonPath,
+  href,
+  INSTALL_PATH,
+  parsePath,
+  pathInAddress,
+  sessionInAddress,
+  writeSessionToAddress,
+  type Route,
+} from './routes';
 import { createShellPages } from './shell-pages';
 import { createAuditPanel } from './panels/audit-panel';
 import { createClockPanel } from './panels/clock-panel';
@@ -25,7 +37,8 @@ import { createSessionPanel } from './panels/session-panel';
 import { Session, type SessionSettings } from './session';
 import { openStream } from './stream';
 import { toast, toastError } from './toast';
-import type { EmulatorStatus, ResourceOutline } from './types';
+import type { EmulatorStatus, OrganizationsAnswer, ResourceOutline } from './types';
+import { ACCESS_REFUSALS, isRefusal, unavailableReason } from './unavailable';
 
 /** What the location bar says of a `service:navigate` to a path that names no page of the shell. */
 const UNKNOWN_PATH_NOTE = 'not a page of the emulated service';
@@ -33,8 +46,13 @@ const UNKNOWN_PATH_NOTE = 'not a page of the emulated service';
 async function start(app: HTMLElement): Promise<void> {
   let status: EmulatorStatus;
   let resources: ResourceOutline[];
+  let organizations: OrganizationsAnswer;
   try {
-    [status, resources] = await Promise.all([control.status(), control.resources().then((answer) => answer.data)]);
+    [status, resources, organizations] = await Promise.all([
+      control.status(),
+      control.resources().then((answer) => answer.data),
+      control.organizations(),
+    ]);
   } catch (error) {
     app.replaceChildren(
       h(
@@ -50,7 +68,17 @@ async function start(app: HTMLElement): Promise<void> {
   document.title = `${status.name} · addon dev`;
 
   const clock = new EmulatedClock(status.clock);
-  const session = new Session(status);
+  const orgs = new Organizations(organizations, status.organizations === null);
+  // Who it opens as: the address's organization and user (openHostPage's, a link's), else the
+  // emulator's; an organization named alone opens as its first user who may use the add-on.
+  const asked = sessionInAddress();
+  const firstOrg = asked.orgId ?? status.orgId;
+  await orgs.ensure(firstOrg);
+  const session = new Session({
+    orgId: firstOrg,
+    userId: asked.userId ?? orgs.userFor(firstOrg, status.userId),
+    scopes: asked.scopes ?? null,
+  });
   const addonUrl = status.addonUrl;
   const origin = addonUrl ? addonOrigin(addonUrl) : null;
 
@@ -86,6 +114,12 @@ async function start(app: HTMLElement): Promise<void> {
     pages.show(page);
   };
 
+  // The organization and user whose opening the emulator refused, and its code: the main area says
+  // why, and the sidebar leaves the add-on out for them, whatever the organizations answer said.
+  let refused: { orgId: string; userId: string; code: string } | null = null;
+  const refusedNow = () =>
+    refused !== null && refused.orgId === session.settings.orgId && refused.userId === session.settings.userId;
+
   const openAddon = async (settings?: SessionSettings) => {
     if (view !== 'addon') showAddonView();
     if (!addonUrl || !origin) {
@@ -99,12 +133,34 @@ async function start(app: HTMLElement): Promise<void> {
     try {
       const minted = await session.open(settings);
       if (!minted) return; // superseded by a later opening
+      refused = null;
       panel.load(frameUrl(addonUrl, minted.token));
       checkExpiry();
+      if (settings) writeSessionToAddress(session.settings);
+      showAvailability();
     } catch (error) {
+      // The session's own user may not open it (not installed, no access): the main area says why,
+      // in the emulator's words. Settings the Session tab asked for are only refused: a toast.
+      if (!settings && isRefusal(error)) {
+        const { orgId, userId } = session.settings;
+        refused = { orgId, userId, code: error.code };
+        panel.showUnavailable(unavailableReason(error, { orgs, orgId, userId, addonName: status.name }));
+        showAvailability();
+        return;
+      }
       toastError(error);
       // A refused reopening leaves a running add-on as it was; a first opening shows how to retry.
-      if (!panel.frame()) panel.close();
+      if (!panel.frame() && !refusedNow()) panel.close();
+    }
+  };
+
+  /** Another organization or user, from the top bar: the add-on shown reopens as them (or says why not). */
+  const switchTo = (orgId: string, userId: string) => {
+    session.choose({ orgId, userId, scopes: null });
+    writeSessionToAddress(session.settings);
+    if (view === 'addon') {
+      panel.close();
+      void openAddon();
     }
   };
 
@@ -115,15 +171,36 @@ async function start(app: HTMLElement): Promise<void> {
 
   const width = initialFrameWidth();
   const widthControl = createWidthControl(width, (chosen) => panel.setWidth(framePixels(chosen)));
+  const account = createAccountSwitcher({
+    addonName: status.name,
+    onOrg: (orgId) => void orgs.ensure(orgId).then(() => switchTo(orgId, orgs.userFor(orgId, session.settings.userId))),
+    onUser: (userId) => switchTo(session.settings.orgId, userId),
+  });
   const shell = createShell(status.name, {
     onOpenAddon: () => void openAddon(),
     topbarTools: widthControl.element,
+    account,
     resources,
+    installPath: INSTALL_PATH,
   });
   const panel = createAddonPanel({ name: status.name, origin, onOpen: () => void openAddon(), onClose: closeAddon });
   panel.setWidth(framePixels(width));
   shell.main.appendChild(panel.element);
-  const pages = createShellPages({ resources, session, addonPath: ownPath, addonName: status.name });
+  const pages = createShellPages({
+    resources,
+    session,
+    addonPath: ownPath,
+    addonName: status.name,
+    installPage: () =>
+      installPage({
+        orgs,
+        session,
+        addonName: status.name,
+        appId: status.appId,
+        addonPath: ownPath,
+        switchUser: (userId) => switchTo(session.settings.orgId, userId),
+      }),
+  });
   shell.main.appendChild(pages.element);
 
   const messages = createMessagesPanel(clock);
@@ -131,7 +208,14 @@ async function start(app: HTMLElement): Promise<void> {
   const audit = createAuditPanel();
   const data = createDataPanel(session, status.resources);
   const faults = createFaultsPanel();
-  const sessionPanel = createSessionPanel({ status, session, clock, reopen: (settings) => void openAddon(settings) });
+  const sessionPanel = createSessionPanel({
+    status,
+    session,
+    clock,
+    orgs,
+    installHref: href(INSTALL_PATH),
+    reopen: (settings) => void openAddon(settings),
+  });
   const parity = createParityPanel(status.strict);
   const drawer = createDrawer([
     { id: 'session', label: 'Session', panel: sessionPanel },
@@ -162,12 +246,65 @@ async function start(app: HTMLElement): Promise<void> {
   everySecond(checkExpiry);
   clock.onChange(checkExpiry);
 
-  const showAccount = () => {
-    const claims = session.current?.claims;
-    shell.setAccount(claims?.orgId ?? session.settings.orgId, claims?.userId ?? session.settings.userId);
+  /** The top bar's chips and the sidebar's Add-ons, for the session's organization and user. */
+  const showAvailability = () => {
+    const { orgId, userId } = session.settings;
+    const org = orgs.find(orgId);
+    const user = orgs.user(orgId, userId);
+    const admin = user?.role === 'admin';
+    account.show({
+      org: { id: orgId, name: org?.name ?? orgId },
+      user: user ?? { id: userId, name: userId, role: null },
+      orgs: [...orgs.list(), ...(org ? [] : [{ id: orgId, name: orgId, installation: null }])].map((item) => ({
+        id: item.id,
+        name: item.name,
+        installed: item.installation !== null,
+      })),
+      users: orgs.users(orgId, userId).map((item) => ({
+        ...item,
+        denied: orgs.availability(orgId, item.id).kind === 'no-access',
+      })),
+      manageHref: admin ? href(INSTALL_PATH) : null,
+    });
+    const kind = orgs.availability(orgId, userId).kind;
+    const entry: AddonEntry =
+      kind === 'available' && !(refusedNow() && ACCESS_REFUSALS.has(refused!.code))
+        ? 'open'
+        : kind === 'not-installed' && admin
+          ? 'install'
+          : 'none';
+    shell.setAddonEntry(entry);
   };
-  session.onChange(showAccount);
-  showAccount();
+  session.onChange(showAvailability);
+  // An organization the Session tab named that the list leaves out (the open world's others) is read.
+  session.onChange(() => void orgs.ensure(session.settings.orgId));
+  showAvailability();
+
+  // The organizations read again (a change on the install screen, or made elsewhere and seen on a
+  // resync, a refused call or the window's focus): what shows them follows, and an add-on open in an
+  // organization whose installation changed reopens with a fresh token, or closes with the reason
+  // shown.
+  const installations = () => new Map(orgs.list().map((org) => [org.id, JSON.stringify(org.installation)] as const));
+  let seen = JSON.stringify(orgs.list());
+  let known = installations();
+  orgs.onChange(() => {
+    const now = JSON.stringify(orgs.list());
+    if (now === seen) return;
+    seen = now;
+    const wasRefused = refusedNow();
+    refused = null;
+    showAvailability();
+    if (pages.shown() === 'install') pages.refresh();
+    const before = known.get(session.settings.orgId);
+    known = installations();
+    // Only a change of what was known: an organization read for the first time changed nothing.
+    const changedHere = before !== undefined && before !== known.get(session.settings.orgId);
+    // The add-on open, or the reason it was not shown: opened again, as the installation now says.
+    if (changedHere && view === 'addon' && (session.current || panel.frame() || wasRefused)) void openAddon();
+  });
+  const readOrganizations = () => void orgs.reload().catch(() => {});
+  // Back from a terminal where `addon install` ran, say.
+  window.addEventListener('focus', readOrganizations);
 
   if (origin) {
     const bridge: Bridge = connectBridge({
@@ -221,7 +358,11 @@ async function start(app: HTMLElement): Promise<void> {
     // A call a rule touched changed its hits.
     if (entry.faults) void faults.reload();
   });
-  stream.on('refused', (refusal) => audit.addRefused(refusal));
+  stream.on('refused', (refusal) => {
+    audit.addRefused(refusal);
+    // A session ended by an uninstall or by access taken away: the installation changed.
+    if (refusal.code === 'addon_not_installed' || refusal.code === 'access_revoked') readOrganizations();
+  });
   stream.on('delivery', ({ delivery }) => deliveries.upsert(delivery));
   stream.on('subscription-disabled', (report) => {
     deliveries.noteDisabled(report);
@@ -234,6 +375,7 @@ async function start(app: HTMLElement): Promise<void> {
   stream.on('clock', (state) => clock.update(state));
   stream.on('parity', (warning) => parity.add(warning));
   stream.onResync(() => {
+    readOrganizations();
     void parity.reload().catch(() => {});
     void audit.reload();
     void deliveries.reload();

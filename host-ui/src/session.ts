@@ -2,11 +2,14 @@
 // current opening. Every opening mints a new token; a token is never refreshed in place, just as in
 // the service, where the user must close and reopen the add-on once it expires.
 import { control } from './control-client';
-import type { EmulatorStatus, MintedToken } from './types';
+import type { MintedToken } from './types';
 
 export interface SessionSettings {
-  /** The granted subset of the declared scopes that the next token carries. */
-  scopes: string[];
+  /**
+   * The part of the installation's grant the next token carries; null: the whole grant of the
+   * organization it opens in, whatever that is then.
+   */
+  scopes: string[] | null;
   orgId: string;
   userId: string;
 }
@@ -20,23 +23,43 @@ export class Session {
   private generation = 0;
   private readonly listeners: Listener[] = [];
 
-  constructor(status: EmulatorStatus) {
-    this.settings = { scopes: [...status.grantedScopes], orgId: status.orgId, userId: status.userId };
+  constructor(settings: SessionSettings) {
+    this.settings = copy(settings);
   }
 
   /**
    * Mints a token for a new opening, with new settings if given. The settings are kept only when
    * the emulator accepts them, so a refused org id leaves the running session as it was. Resolves
-   * to null when another opening started meanwhile: a slow answer never replaces a newer session.
+   * to null when another opening (or a switch) started meanwhile: a slow answer, or a refusal, never
+   * replaces a newer session.
    */
   async open(settings: SessionSettings = this.settings): Promise<MintedToken | null> {
     const generation = ++this.generation;
-    const minted = await control.token({ ...settings, scopes: [...settings.scopes] });
+    const { orgId, userId, scopes } = settings;
+    let minted: MintedToken;
+    try {
+      minted = await control.token({ orgId, userId, ...(scopes ? { scopes: [...scopes] } : {}) });
+    } catch (error) {
+      // A refusal of an opening that another replaced meanwhile says nothing about the newer one.
+      if (generation !== this.generation) return null;
+      throw error;
+    }
     if (generation !== this.generation) return null;
-    if (settings !== this.settings) this.settings = { ...settings, scopes: [...settings.scopes] };
+    if (settings !== this.settings) this.settings = copy(settings);
     this.current = minted;
     this.emit();
     return minted;
+  }
+
+  /**
+   * Another organization or user (the top bar's switchers): taken at once, whether or not the
+   * emulator lets them open the add-on; the add-on opened as someone else is closed.
+   */
+  choose(settings: SessionSettings): void {
+    this.generation++;
+    this.current = null;
+    this.settings = copy(settings);
+    this.emit();
   }
 
   close(): void {
@@ -58,3 +81,8 @@ export class Session {
     this.listeners.forEach((listener) => listener());
   }
 }
+
+const copy = (settings: SessionSettings): SessionSettings => ({
+  ...settings,
+  scopes: settings.scopes && [...settings.scopes],
+});

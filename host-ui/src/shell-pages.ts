@@ -38,6 +38,10 @@ export interface ShellPages {
   show(page: ShownPage): void;
   /** An audited API call: a write in the shown organization may have changed the shown page. */
   noteApiCall(entry: AuditEntry): void;
+  /** Reads and shows the shown page again (the install screen, after its organization changed). */
+  refresh(): void;
+  /** What it shows, or null while the add-on does. */
+  shown(): ShownPage['kind'] | null;
 }
 
 export function createShellPages(options: {
@@ -46,6 +50,8 @@ export function createShellPages(options: {
   /** The add-on's path, for the way back from a page the shell does not know. */
   addonPath: string;
   addonName: string;
+  /** The install screen (install-page.ts). */
+  installPage(): Promise<Child[]>;
 }): ShellPages {
   const { resources, session } = options;
   const idForms = resources.map((resource) => ({ resource, pattern: new RegExp(resource.idPattern) }));
@@ -330,6 +336,8 @@ export function createShellPages(options: {
     switch (page.kind) {
       case 'dashboard':
         return dashboard();
+      case 'install':
+        return options.installPage();
       case 'list':
         return list(page.resource, page.offset);
       case 'record':
@@ -358,9 +366,14 @@ export function createShellPages(options: {
     },
     noteApiCall(entry) {
       // What the add-on, a trigger or a scenario wrote shows without a reload; reads change nothing.
-      if (element.hidden || entry.method === 'GET' || entry.status >= 400) return;
+      // The install screen shows no records: a write there would only wipe a change being made.
+      if (element.hidden || current?.kind === 'install' || entry.method === 'GET' || entry.status >= 400) return;
       if (entry.orgId === session.settings.orgId) refresh();
     },
+    refresh() {
+      if (!element.hidden) refresh();
+    },
+    shown: () => (element.hidden ? null : (current?.kind ?? null)),
   };
 }
 

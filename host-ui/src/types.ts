@@ -7,6 +7,8 @@ import type { AuditEntry } from '../../src/audit/audit-log.js';
 import type { ParityWarning } from '../../src/parity/parity-log.js';
 import type { Refusal } from '../../src/api/pipeline.js';
 import type { DisabledReport } from '../../src/webhooks/dispatcher.js';
+import type { OrganizationView } from '../../src/installations/installations.js';
+import type { Role } from '../../src/installations/roles.js';
 
 export type { AuditEntry } from '../../src/audit/audit-log.js';
 export type { SessionClaims } from '../../src/auth/tokens.js';
@@ -48,3 +50,15 @@ export interface StreamEvents {
 export type { FaultRule, FaultRuleSpec } from '../../src/faults/fault-rule.js';
 export type { ParityWarning } from '../../src/parity/parity-log.js';
 export type { ScopeReport } from '../../src/audit/scope-report.js';
+
+export type { Access, Installation, OrgUser } from '../../src/installations/installation.js';
+export type { OrganizationView } from '../../src/installations/installations.js';
+export type { InstallationInput } from '../../src/installations/organizations.js';
+export type { Role } from '../../src/installations/roles.js';
+
+/** `GET /_emulator/organizations`: the organizations with their users and installations, what the add-on declares, the roles. */
+export interface OrganizationsAnswer {
+  data: OrganizationView[];
+  declaredScopes: string[];
+  roles: Array<{ role: Role; words: string }>;
+}

@@ -20,12 +20,26 @@ export type { FrameWidth } from '../emulator/frame-width.js';
 
 /** Who the add-on is opened for: the next session token carries these. */
 export interface SessionChoice {
-  /** The granted scopes (a subset of the declared ones); default: the emulator's granted scopes. */
+  /** A part of the installation's grant; default: the whole grant of the organization it opens in. */
   scopes?: string[];
   /** Organization id; default: the emulator's. */
   orgId?: string;
-  /** User id; default: the emulator's. */
+  /**
+   * User id; default: the emulator's, or with `orgId` alone the organization's first user who may
+   * use the add-on. A user who may not (not installed there, no access) gets the host's reason
+   * instead of the add-on: see `unavailable()`.
+   */
   userId?: string;
+}
+
+/** Why the host page shows no add-on for the session's user, as the emulator refused to open it. */
+export interface HostRefusal {
+  /** The emulator's code: `addon_not_installed`, `access_denied`, `unknown_user`, `unknown_organization`, `scope_not_granted`. */
+  code: string;
+  /** The emulator's message, as the page shows it (`usr_vic (viewer) may not use the add-on in org_acme: access is for admins`). */
+  message: string;
+  /** The page's title over it (`Your role, viewer, has no access to Demo add-on`). */
+  title: string;
 }
 
 export interface HostPageOptions extends SessionChoice {
@@ -92,11 +106,18 @@ export interface HostPage {
   isClosed(): Promise<boolean>;
   /** Whether the host shows its "Session expired" state. */
   isExpired(): Promise<boolean>;
-  /** The session token the add-on was opened with, and its claims. */
+  /**
+   * Why the add-on is not there for the session's user (the add-on is not installed in the
+   * organization, the user's role has no access, ...), as the host page shows the emulator's
+   * refusal; null when nothing was refused. `openHostPage` and `reopen` resolve without waiting for
+   * the add-on then; `session()` and `addonFrame()` fail with the reason.
+   */
+  unavailable(): Promise<HostRefusal | null>;
+  /** The session token the add-on was opened with, and its claims; fails when it is `unavailable()`. */
   session(): Promise<{ token: string; claims: SessionClaims }>;
   /** Moves the emulated clock past the token's expiry and waits until the host shows it expired. */
   expireSession(): Promise<void>;
-  /** Opens the add-on again with a new session, with other scopes, org or user if given. */
+  /** Opens the add-on again with a new session, with other scopes, org or user if given (or says why it cannot). */
   reopen(choice?: SessionChoice): Promise<void>;
   /** A screenshot of the whole host page; resolves with the path. */
   screenshot(path: string): Promise<string>;
@@ -109,6 +130,10 @@ const SELECTORS = {
   frame: '[data-testid="addon-frame"]',
   panel: '[data-testid="addon-panel"]',
   expired: '[data-testid="session-expired"]',
+  unavailable: '[data-testid="addon-unavailable"]',
+  reason: '[data-testid="unavailable-reason"]',
+  /** The add-on's `service:ready` in the host's message log. */
+  ready: '[data-testid="message-row"][data-direction="in"][data-type="service:ready"]',
 };
 const BINDING = '__addonDevkitHostLog';
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -121,9 +146,11 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  *   await host.addon.getByRole('button', { name: 'Save' }).click();
  *   await host.messages.waitFor('service:notify', (m) => m.payload.level === 'success');
  *
- * `emulator` is what `startEmulator()` returns, or the URL of a running `addon dev`. The add-on URL,
- * scopes, org and user are what the host page is told by the emulator's status, changed for this
- * page only: the emulator itself is unchanged.
+ * `emulator` is what `startEmulator()` returns, or the URL of a running `addon dev`. The add-on URL
+ * is what the host page is told by the emulator's status, changed for this page only; scopes, org
+ * and user go in the page's address (`?org=…&user=…&scopes=…`, as a link to the page as that user
+ * does). The emulator itself is unchanged. When the user may not open the add-on, it resolves as
+ * soon as the page says why: see `unavailable()`.
  */
 export async function openHostPage(
   emulator: string | { url: string },
@@ -157,12 +184,22 @@ export async function openHostPage(
   await context.addInitScript(watchHost, BINDING);
   await options.prepare?.(context);
   const page = await context.newPage();
-  // What the host page learns from the emulator, for this page only: the add-on and the session.
+  // What the host page learns from the emulator, for this page only: the add-on.
   await page.route(`${base}${CONTROL_PREFIX}/status`, async (route) => {
     const response = await route.fetch();
     const told: EmulatorStatus = await response.json();
-    await route.fulfill({ response, json: { ...told, addonUrl, ...sessionOverrides(choice) } });
+    await route.fulfill({ response, json: { ...told, addonUrl } });
   });
+  /** The host page's address: the frame's width (host-ui/src/frame-width.ts) and the session (routes.ts). */
+  const pageUrl = () => {
+    const params = new URLSearchParams();
+    if (width !== 'desktop') params.set('width', String(width));
+    if (choice.orgId) params.set('org', choice.orgId);
+    if (choice.userId) params.set('user', choice.userId);
+    if (choice.scopes) params.set('scopes', choice.scopes.join(','));
+    const query = params.toString();
+    return `${base}/${query ? `?${query}` : ''}`;
+  };
   if (addonUrl !== status.addonUrl) await letFrame(context, page, base, addonUrl);
 
   const failure = async (what: string): Promise<Error> => {
@@ -185,16 +222,36 @@ export async function openHostPage(
   };
 
   const frameElement = () => page.locator(SELECTORS.frame);
-  const open = async (since: number) => {
-    if (options.waitForReady === false) return;
+  /**
+   * Waits on a page just loaded for the add-on's ready and the host's context, or for the host to
+   * say why the add-on is not there for this user; resolves to whether the add-on opened.
+   */
+  const open = async (since: number): Promise<boolean> => {
+    if (options.waitForReady === false) return true;
+    await page
+      .locator(`${SELECTORS.unavailable}, ${SELECTORS.ready}`)
+      .first()
+      .waitFor({ state: 'attached', timeout: timeoutMs })
+      .catch(async () => {
+        throw await failure('no service:ready');
+      });
+    if (await page.locator(SELECTORS.unavailable).count()) return false;
     await waitFor('service:ready', undefined, { since });
     await waitFor('service:context', undefined, { since });
+    return true;
+  };
+  /** Fails, with the page's reason, when the add-on is not there for the session's user. */
+  const mustBeOpen = async () => {
+    const refusal = await host.unavailable();
+    if (refusal)
+      throw new Error(`openHostPage: the add-on is not open: ${refusal.title}. ${refusal.message} (${refusal.code})`);
   };
 
   const host: HostPage = {
     page,
     addon: page.frameLocator(SELECTORS.frame),
     async addonFrame() {
+      await mustBeOpen();
       const frame = await (await frameElement().elementHandle({ timeout: timeoutMs }))?.contentFrame();
       if (!frame) throw await failure('no add-on frame');
       return frame;
@@ -216,7 +273,17 @@ export async function openHostPage(
     },
     isClosed: async () => (await page.locator(SELECTORS.panel).getAttribute('data-state')) !== 'open',
     isExpired: () => page.locator(SELECTORS.expired).isVisible(),
+    async unavailable() {
+      const card = page.locator(SELECTORS.unavailable);
+      if (!(await card.isVisible())) return null;
+      return {
+        code: (await card.getAttribute('data-code')) ?? '',
+        message: ((await card.locator(SELECTORS.reason).textContent()) ?? '').trim(),
+        title: ((await card.locator('.placeholder-title').textContent()) ?? '').trim(),
+      };
+    },
     async session() {
+      await mustBeOpen();
       const src = await frameElement().getAttribute('src', { timeout: timeoutMs });
       const token = new URL(src ?? '', base).searchParams.get('service_token') ?? '';
       return { token, claims: JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) };
@@ -236,9 +303,10 @@ export async function openHostPage(
     async reopen(next = {}) {
       choice = { ...choice, ...next };
       const since = log.messages.length;
-      // The add-on's page: not one of the shell's pages that the add-on or a test moved to.
-      await page.evaluate(() => history.replaceState(null, '', location.pathname + location.search));
-      await page.reload();
+      // The add-on's page, as this session: not one of the shell's pages that the add-on or a test
+      // moved to, nor the user the page's switchers chose.
+      await page.evaluate(() => history.replaceState(null, '', location.pathname));
+      await page.goto(pageUrl());
       await open(since);
     },
     async screenshot(path) {
@@ -253,10 +321,10 @@ export async function openHostPage(
 
   try {
     // The host page takes the width from its address (host-ui/src/frame-width.ts), for this page only.
-    await page.goto(width === 'desktop' ? `${base}/` : `${base}/?width=${width}`);
-    await open(0);
+    await page.goto(pageUrl());
+    const opened = await open(0);
     const px = framePixels(width);
-    if (px !== null && options.waitForReady !== false) {
+    if (px !== null && opened && options.waitForReady !== false) {
       // The add-on's window is resized in its own process: wait until it has the width.
       const frame = await host.addonFrame();
       await frame.waitForFunction((expected) => window.innerWidth === expected, px, { timeout: timeoutMs });
@@ -266,15 +334,6 @@ export async function openHostPage(
     await host.close();
     throw error;
   }
-}
-
-/** The status fields the host page opens the add-on with. */
-function sessionOverrides({ scopes, orgId, userId }: SessionChoice): Partial<EmulatorStatus> {
-  return {
-    ...(scopes ? { grantedScopes: scopes } : {}),
-    ...(orgId ? { orgId } : {}),
-    ...(userId ? { userId } : {}),
-  };
 }
 
 /** The emulator's status, after making sure an emulator answered. */

@@ -1,7 +1,8 @@
 // The host page at every width (docs/host-page.md, "Widths"): no sideways overflow, every drawer tab
 // in sight, the add-on's frame never squeezed below 300 px (the drawer overlays it below 900 px), the
 // device-width control and openHostPage({ width }), axe-core clean on every tab (a refused call and
-// a disabled subscription's notice among what they show), and the drawer's layout details
+// a disabled subscription's notice among what they show), on the install screen and the top bar's
+// switchers (which nothing pushes sideways either), and the drawer's layout details
 // (deliveries list, session form, toasts, parity times). Screenshots of each width go to
 // test/output/host-widths/.
 import { mkdir } from 'node:fs/promises';
@@ -158,6 +159,30 @@ describe('the host page at every width', () => {
     await page.screenshot({ path: join(SHOTS, `host-${width}x${height}-drawer-closed.png`) });
   });
 
+  it.each([
+    [1366, 800],
+    [1024, 768],
+    [768, 1024],
+    [390, 844],
+    [360, 740],
+  ])('%i × %i: the switchers’ lists and the install screen stay in the window', async (width, height) => {
+    const { page } = await openAt(width, height);
+    await setDrawer(page, false);
+    for (const key of ['org', 'user']) {
+      await page.getByTestId(`${key}-switcher`).click();
+      const menu = await page.getByTestId(`${key}-menu`).boundingBox();
+      expect(menu!.x, key).toBeGreaterThanOrEqual(0);
+      expect(menu!.x + menu!.width, key).toBeLessThanOrEqual(width);
+      expect(await sidewaysOverflow(page), key).toEqual({ overflow: 0, scrollX: 0 });
+      await page.keyboard.press('Escape');
+      await page.getByTestId(`${key}-menu`).waitFor({ state: 'hidden' });
+    }
+    await page.evaluate(() => (location.hash = '#/settings/addons'));
+    await page.getByTestId('install-form').waitFor();
+    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+    await page.screenshot({ path: join(SHOTS, `install-${width}x${height}.png`), fullPage: true });
+  });
+
   it('closes the drawer that covers the add-on with Escape', async () => {
     const { page } = await openAt(390, 844);
     await setDrawer(page, true);
@@ -268,6 +293,20 @@ describe('the drawer, tab by tab', () => {
         expect(await axeViolations(page), 'a delivery’s detail').toEqual([]);
       }
     }
+    // The top bar's switchers, open; the install screen, a page of the shell.
+    for (const key of ['org', 'user']) {
+      await page.getByTestId(`${key}-switcher`).click();
+      await page.getByTestId(`${key}-menu`).waitFor();
+      expect(await axeViolations(page), `the ${key} menu`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+    await page.evaluate(() => (location.hash = '#/settings/addons'));
+    await page.getByTestId('install-form').waitFor();
+    expect(await axeViolations(page), 'the install screen').toEqual([]);
+    await setDrawer(page, false);
+    expect(await axeViolations(page), 'the install screen, drawer closed').toEqual([]);
+    // Back to the add-on, which the rest of these tests use.
+    await host.reopen();
     await page.setViewportSize({ width: 1366, height: 800 });
   });
 

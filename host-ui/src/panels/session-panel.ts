@@ -1,11 +1,13 @@
 // Session tab: who the add-on runs as, with which scopes, and how long its token has left; and the
-// settings for the next opening (a subset of the declared scopes, another org or user).
+// settings for the next opening (a part of the grant of the organization it is installed in,
+// another org or user).
 import { everySecond, type EmulatedClock } from '../clock';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
 import { countdown, dateTime, tokenPreview } from '../format';
 import type { Session, SessionSettings } from '../session';
 import { toast } from '../toast';
+import type { Organizations } from '../organizations';
 import type { EmulatorStatus } from '../types';
 import { createScopeUsage } from './scope-usage';
 
@@ -18,10 +20,13 @@ export function createSessionPanel(deps: {
   status: EmulatorStatus;
   session: Session;
   clock: EmulatedClock;
+  orgs: Organizations;
+  /** The install screen's link, where the grant is changed. */
+  installHref: string;
   /** Reopens the add-on with these settings (kept if the emulator accepts them). */
   reopen(settings: SessionSettings): void;
 }): SessionPanel {
-  const { status, session, clock } = deps;
+  const { status, session, clock, orgs } = deps;
   const usage = createScopeUsage();
 
   const remaining = h('span', { class: 'countdown', 'data-testid': 'token-remaining' }, '—');
@@ -39,9 +44,47 @@ export function createSessionPanel(deps: {
   const tokenScopes = h('div', { class: 'chips' });
   const jti = h('code', { class: 'muted small' });
 
-  const scopeBoxes = status.scopes.map((scope) =>
-    h('input', { type: 'checkbox', 'data-testid': 'scope-option', value: scope, id: `scope-${scope}` }),
-  );
+  // The grant of the organization in force, and any scope asked for beyond it (openHostPage's, a
+  // wildcard's part): the emulator judges those when the add-on opens.
+  let scopeBoxes: HTMLInputElement[] = [];
+  const scopeList = h('div', { class: 'scope-list' });
+  const grantOrg = h('strong');
+  const grantOf = () => orgs.find(session.settings.orgId)?.installation?.grantedScopes ?? null;
+  const showScopes = () => {
+    const grant = grantOf();
+    const asked = session.settings.scopes;
+    const listed = [...(grant ?? []), ...(asked ?? []).filter((scope) => !grant?.includes(scope))];
+    scopeBoxes = listed.map((scope) =>
+      h('input', {
+        type: 'checkbox',
+        'data-testid': 'scope-option',
+        value: scope,
+        id: `scope-${scope}`,
+        checked: (asked ?? grant ?? []).includes(scope),
+      }),
+    );
+    grantOrg.textContent = session.settings.orgId;
+    replaceChildren(
+      scopeList,
+      ...scopeBoxes.map((box) =>
+        h(
+          'label',
+          { class: 'scope-option', for: box.id },
+          box,
+          h('code', {}, box.value),
+          grant?.includes(box.value) ? null : h('span', { class: 'tag' }, 'not granted'),
+        ),
+      ),
+      listed.length
+        ? null
+        : h(
+            'p',
+            { class: 'muted' },
+            grant ? 'Nothing is granted there.' : `The add-on is not installed in ${session.settings.orgId}.`,
+          ),
+    );
+  };
+
   const orgInput = h('input', {
     type: 'text',
     'data-testid': 'org-input',
@@ -58,7 +101,7 @@ export function createSessionPanel(deps: {
   });
 
   const showSettings = () => {
-    scopeBoxes.forEach((box) => (box.checked = session.settings.scopes.includes(box.value)));
+    showScopes();
     orgInput.value = session.settings.orgId;
     userInput.value = session.settings.userId;
   };
@@ -71,7 +114,11 @@ export function createSessionPanel(deps: {
       toast('Organization and user ids cannot be empty', 'error');
       return;
     }
-    deps.reopen({ scopes: scopeBoxes.filter((box) => box.checked).map((box) => box.value), orgId, userId });
+    const checked = scopeBoxes.filter((box) => box.checked).map((box) => box.value);
+    const grant = grantOf();
+    // All of the grant checked: the whole grant of wherever it opens, as a switch opens it.
+    const whole = grant !== null && checked.length === grant.length && grant.every((scope) => checked.includes(scope));
+    deps.reopen({ scopes: whole ? null : checked, orgId, userId });
   };
 
   const tick = () => {
@@ -113,6 +160,8 @@ export function createSessionPanel(deps: {
       showSettings();
     }
   });
+  // Another grant (the install screen, a change read again): the boxes show it.
+  orgs.onChange(showScopes);
   clock.onChange(tick);
   everySecond(tick);
   showCurrent();
@@ -125,7 +174,22 @@ export function createSessionPanel(deps: {
     'div',
     { class: 'panel session-panel' },
     h('h2', {}, 'Add-on'),
-    h('dl', { class: 'kv' }, row('Name', status.name), row('App id', h('code', {}, status.appId))),
+    h(
+      'dl',
+      { class: 'kv' },
+      row('Name', status.name),
+      row('App id', h('code', {}, status.appId)),
+      row(
+        'Declared scopes',
+        h(
+          'span',
+          { class: 'chips' },
+          ...(status.scopes.length
+            ? status.scopes.map((scope) => h('span', { class: 'chip' }, scope))
+            : [h('span', { class: 'muted' }, 'none')]),
+        ),
+      ),
+    ),
     h('h2', {}, 'Current session'),
     h(
       'dl',
@@ -143,22 +207,12 @@ export function createSessionPanel(deps: {
       h(
         'p',
         { class: 'muted small' },
-        'Declared scopes; the checked ones are granted to the next token. “installed” marks those granted in the configuration.',
+        'The scopes ',
+        grantOrg,
+        ' granted the add-on when installing it; the checked ones go in the next token. ',
+        h('a', { href: deps.installHref, 'data-testid': 'session-install-link' }, 'Change the grant'),
       ),
-      h(
-        'div',
-        { class: 'scope-list' },
-        ...scopeBoxes.map((box) =>
-          h(
-            'label',
-            { class: 'scope-option', for: box.id },
-            box,
-            h('code', {}, box.value),
-            status.grantedScopes.includes(box.value) ? h('span', { class: 'tag' }, 'installed') : null,
-          ),
-        ),
-        status.scopes.length === 0 ? h('p', { class: 'muted' }, 'The add-on declares no scopes.') : null,
-      ),
+      scopeList,
       h(
         'div',
         { class: 'field-row' },
