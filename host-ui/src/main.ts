@@ -374,6 +374,8 @@ async function start(app: HTMLElement): Promise<void> {
   });
   stream.on('clock', (state) => clock.update(state));
   stream.on('parity', (warning) => parity.add(warning));
+  // An install, a change or an uninstall made anywhere (addon install, the harness, a state restored).
+  stream.on('installations', readOrganizations);
   stream.onResync(() => {
     readOrganizations();
     void parity.reload().catch(() => {});

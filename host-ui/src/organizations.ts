@@ -77,8 +77,9 @@ export class Organizations {
     if (!installation) return { kind: 'not-installed' };
     const user = this.user(orgId, userId);
     if (!user) return { kind: 'unknown-user' };
-    const { roles, users } = installation.access;
-    return roles.includes(user.role) || users.includes(user.id) ? { kind: 'available' } : { kind: 'no-access', user };
+    // The emulator says it of each user it lists; the open world's other user ids are its admins.
+    const mayUse = 'mayUse' in user ? user.mayUse : installation.access.roles.includes(user.role);
+    return mayUse ? { kind: 'available' } : { kind: 'no-access', user };
   }
 
   /** Who a switch to the organization opens as: the same user if it has them, else the first who may use the add-on, else its first. */

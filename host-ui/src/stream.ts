@@ -20,7 +20,15 @@ export interface Stream {
 }
 
 export const STREAM_URL = '/_emulator/stream';
-const NAMES: Array<keyof StreamEvents> = ['audit', 'refused', 'delivery', 'subscription-disabled', 'clock', 'parity'];
+const NAMES: Array<keyof StreamEvents> = [
+  'audit',
+  'refused',
+  'delivery',
+  'subscription-disabled',
+  'clock',
+  'parity',
+  'installations',
+];
 
 export function openStream(url = STREAM_URL): Stream {
   const listeners = new Map<keyof StreamEvents, Array<Listener<never>>>();

@@ -45,6 +45,8 @@ export interface StreamEvents {
   parity: ParityWarning;
   /** A webhook subscription disabled after its delivery's third failed attempt. */
   'subscription-disabled': DisabledReport;
+  /** The add-on installed, changed or uninstalled in an organization (null: the whole world was replaced). */
+  installations: { orgId: string | null };
 }
 
 export type { FaultRule, FaultRuleSpec } from '../../src/faults/fault-rule.js';

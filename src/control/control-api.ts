@@ -56,7 +56,7 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget,
   audit(limit: number): AuditEntry[];
   /**
    * Every live happening: API calls (audit) and those refused before it (401, 429), delivery attempts,
-   * subscriptions disabled by failed deliveries, clock moves, parity warnings.
+   * subscriptions disabled by failed deliveries, clock moves, parity warnings, installation changes.
    */
   onEvent(listener: (event: LiveEvent) => void): () => void;
   /** The business resources served; the host page's sidebar and pages are made from them. */

@@ -224,6 +224,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const grantedScopes = () => installations.installation(settings.orgId)?.grantedScopes ?? [];
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
     const refusals = createListeners<Refusal>();
+    /** An install, change or uninstall in an organization; null: the whole world was replaced. */
+    const installationChanges = createListeners<{ orgId: string | null }>();
     const gate = createWorldGate();
     const world = createWorld({
       store,
@@ -239,6 +241,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         }
         // What the new world's clock makes due happens now; a timer of the records gone is dropped.
         await timeRules.sweep();
+        // The installations are the world's too: whoever shows them reads them again.
+        installationChanges.emit({ orgId: null });
       },
     });
 
@@ -353,8 +357,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
       organizations: () => installations.organizations(),
       organization: (orgId) => installations.organization(orgId),
-      install: afterGate(async ({ orgId = settings.orgId, ...input } = {}) => installations.install(orgId, input)),
-      uninstall: afterGate(async ({ orgId = settings.orgId } = {}) => installations.uninstall(orgId)),
+      install: afterGate(async ({ orgId = settings.orgId, ...input } = {}) => {
+        const installed = await installations.install(orgId, input);
+        installationChanges.emit({ orgId });
+        return installed;
+      }),
+      uninstall: afterGate(async ({ orgId = settings.orgId } = {}) => {
+        const removed = await installations.uninstall(orgId);
+        installationChanges.emit({ orgId });
+        return removed;
+      }),
       onAudit: (listener) => audit.subscribe(listener),
       onEvent(listener) {
         const stops = [
@@ -364,6 +376,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           webhooks.dispatcher.onDisabled((report) => listener({ name: 'subscription-disabled', data: report })),
           time.onChange((state) => listener({ name: 'clock', data: state })),
           parity.onWarning((warning) => listener({ name: 'parity', data: warning })),
+          installationChanges.on((change) => listener({ name: 'installations', data: change })),
         ];
         return () => stops.forEach((stop) => stop());
       },
@@ -421,6 +434,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           await demo?.close();
           await app.close();
           refusals.clear();
+          installationChanges.clear();
           await audit.close();
           await store.close();
           await lock?.release();

@@ -24,11 +24,16 @@ export interface InstallationRecord {
   updatedAt: string;
 }
 
+/** A user as the organization's view lists them: with whether the installation in force lets them open the add-on. */
+export interface UserView extends OrgUser {
+  mayUse: boolean;
+}
+
 /** An organization as the host page, `addon users` and the control API show it. */
 export interface OrganizationView {
   id: string;
   name: string;
-  users: OrgUser[];
+  users: UserView[];
   installation: Installation | null;
 }
 
@@ -138,12 +143,16 @@ export function createInstallations({
       updatedAt: record.updatedAt,
     });
 
-  const view = (orgId: string): OrganizationView => ({
-    id: orgId,
-    name: configOf(orgId)?.name ?? orgId,
-    users: usersOf(orgId) ?? [{ id: settings.userId, name: settings.userId, role: 'admin' }],
-    installation: installation(orgId),
-  });
+  const view = (orgId: string): OrganizationView => {
+    const current = installation(orgId);
+    const users = usersOf(orgId) ?? [{ id: settings.userId, name: settings.userId, role: 'admin' as const }];
+    return {
+      id: orgId,
+      name: configOf(orgId)?.name ?? orgId,
+      users: users.map((user) => ({ ...user, mayUse: current !== null && mayUse(current.access, user) })),
+      installation: current,
+    };
+  };
 
   const put = (orgId: string, record: InstallationRecord) =>
     store.put(INSTALLATIONS, scope(orgId), { _id: INSTALLATION_ID, ...record });

@@ -26,6 +26,7 @@ export type {
   FrameWidth,
   HostPage,
   HostPageOptions,
+  HostRefusal,
   HostToast,
   SessionChoice,
 } from './host-page.js';

@@ -144,6 +144,23 @@ describe('installations, users and roles', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'access_denied' } });
   });
 
+  it('tells the live stream of each change, and of a world replaced; lists who may use the add-on', async () => {
+    const em = await closedWorld();
+    const told: unknown[] = [];
+    em.onEvent((event) => event.name === 'installations' && told.push(event.data));
+    await em.install({ orgId: 'org_none' });
+    await em.uninstall({ orgId: 'org_none' });
+    await em.reset();
+    expect(told).toEqual([{ orgId: 'org_none' }, { orgId: 'org_none' }, { orgId: null }]);
+    const users = em.organization('org_acme').users.map(({ id, mayUse }) => [id, mayUse]);
+    expect(users).toEqual([
+      ['usr_ann', true],
+      ['usr_bob', true],
+      ['usr_vic', false],
+      ['usr_sam', true],
+    ]);
+  });
+
   it('refuses a configuration it cannot honour, naming the problem', async () => {
     await expect(
       inProcess({

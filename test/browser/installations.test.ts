@@ -402,11 +402,20 @@ describe('the install screen', () => {
     const host = await open(emulator);
     const { page } = host;
     await emulator.uninstall({ orgId: 'org_acme' });
-    // The add-on's next call is refused (401): the page reads the installations again.
-    await host.addon.getByTestId('demo-list-invoices').click();
+    // Told by the stream's `installations` event (a refused call of the add-on would tell it too).
     await page.locator('[data-testid="addon-unavailable"][data-code="addon_not_installed"]').waitFor();
     expect(await page.getByTestId('addon-frame').count()).toBe(0);
     expect(await page.getByTestId('nav-install').isVisible()).toBe(true);
+  });
+
+  it('follows a change made elsewhere as it happens: a narrowed grant reopens the add-on with it', async () => {
+    const emulator = await closedWorld();
+    const host = await open(emulator);
+    const before = (await host.session()).claims.jti;
+    // No call of the add-on, no focus: the stream's `installations` event is what tells the page.
+    await emulator.install({ orgId: 'org_acme', grant: ['invoices.read'] });
+    await expect.poll(async () => (await host.session()).claims.jti).not.toBe(before);
+    expect((await host.session()).claims.scopes).toEqual(['invoices.read']);
   });
 
   it('asks again for the scopes declared since the consent, and grants them once saved', async () => {

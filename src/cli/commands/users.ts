@@ -1,19 +1,10 @@
 import type { Command } from 'commander';
-import { mayUse } from '../../installations/installation.js';
 import { accessWords } from '../../installations/access-words.js';
 import type { OrganizationView } from '../../installations/installations.js';
 import { checkedOption, plainId } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
 import { orgOf } from './install.js';
-
-/** A user as `addon users` lists them: with whether they may open the add-on there. */
-interface UserRow {
-  id: string;
-  name: string;
-  role: string;
-  mayUse: boolean;
-}
 
 /** `addon users`: an organization's users and roles, and who may open the add-on there. */
 export function usersCommand(program: Command): void {
@@ -28,11 +19,7 @@ export function usersCommand(program: Command): void {
       const { id, name, users, installation } = await emulator.get<OrganizationView>(
         `/organizations/${encodeURIComponent(orgId)}`,
       );
-      const data: UserRow[] = users.map((user) => ({
-        ...user,
-        mayUse: installation !== null && mayUse(installation.access, user),
-      }));
-      return { data, organization: { id, name }, installation };
+      return { data: users, organization: { id, name }, installation };
     },
     ({ data, organization, installation }) => {
       const title =
