@@ -107,21 +107,21 @@ export function createInstallations({
   const made = new Map<string, { record: Doc | undefined; installation: Installation | null }>();
   const installation = (orgId: string): Installation | null => {
     const record = store.get(INSTALLATIONS, scope(orgId), INSTALLATION_ID);
-    const known = made.get(orgId);
-    if (known && known.record === record) return known.installation;
+    const kept = made.get(orgId);
+    if (kept && kept.record === record) return kept.installation;
     if (made.size >= MAX_MADE) made.clear();
     const current = make(orgId, record as (Doc & InstallationRecord) | undefined);
     made.set(orgId, { record, installation: current });
     return current;
   };
   const make = (orgId: string, record: (Doc & InstallationRecord) | undefined): Installation | null => {
-    if (record) return record.status === 'installed' ? inForce(orgId, record, 'changed') : null;
+    if (record) return record.status === 'installed' ? installationOf(orgId, record, 'changed') : null;
     const config = configuredInstallation(orgId);
-    return config && inForce(orgId, { ...config, consentedScopes: settings.scopes, updatedAt: null }, 'config');
+    return config && installationOf(orgId, { ...config, consentedScopes: settings.scopes, updatedAt: null }, 'config');
   };
 
   /** A grant never exceeds what is declared now; declared scopes beyond the consent await it. */
-  const inForce = (
+  const installationOf = (
     orgId: string,
     record: Omit<InstallationRecord, 'status' | 'updatedAt'> & { updatedAt: string | null },
     source: Installation['source'],
@@ -194,7 +194,7 @@ export function createInstallations({
         updatedAt: clock.nowIso(),
       };
       await put(orgId, record);
-      return inForce(orgId, record, 'changed');
+      return installationOf(orgId, record, 'changed');
     },
 
     async uninstall(orgId) {
