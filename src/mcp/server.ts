@@ -6,7 +6,7 @@ import type { EmulatorClient } from '../cli/emulator-command.js';
 import { printlnStderr } from '../cli/output.js';
 import { ApiError, UserError } from '../errors.js';
 import { registerResources } from './resources.js';
-import { refusal, unchanging, type AddonTool, type Offered, type ToolContext } from './tool.js';
+import { refusal, unchanging, type AddonTool, type Offered, type ToolContext } from './tools/tool.js';
 import { CHECK_TOOL } from './tools/check.js';
 import { CLOCK_TOOL } from './tools/clock.js';
 import { FAULTS_TOOL } from './tools/faults.js';

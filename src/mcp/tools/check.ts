@@ -3,7 +3,7 @@ import { CHECKS, CHECK_GROUPS } from '../../check/check-list.js';
 import { jsonReport } from '../../check/reports/json.js';
 import { checkProject } from '../../cli/check-project.js';
 import { printlnStderr } from '../../cli/output.js';
-import { defineTool } from '../tool.js';
+import { defineTool } from './tool.js';
 
 const IDS = [...CHECK_GROUPS, ...CHECKS.map(({ id }) => id)] as [string, ...string[]];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, needed } from '../tool.js';
+import { defineTool, needed } from './tool.js';
 
 /** The emulated clock: read it, or move it forward. */
 export const CLOCK_TOOL = defineTool({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, needed, path } from '../tool.js';
+import { defineTool, needed, path } from './tool.js';
 
 /** Fault rules: list them, add one in the control API's JSON shape, clear one or all. */
 export const FAULTS_TOOL = defineTool({

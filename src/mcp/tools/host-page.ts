@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_FRAME_WIDTH, MIN_FRAME_WIDTH } from '../../emulator/frame-width.js';
 import { UserError } from '../../errors.js';
-import { defineTool } from '../tool.js';
+import { defineTool } from './tool.js';
 
 /** The host page, headless: the add-on opened as a user would see it, then closed. */
 export const HOST_PAGE_TOOL = defineTool({

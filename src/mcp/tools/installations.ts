@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EmulatorStatus } from '../../control/status.js';
 import type { OrganizationView } from '../../installations/installations.js';
 import { ROLES } from '../../installations/roles.js';
-import { defineTool, path } from '../tool.js';
+import { defineTool, path } from './tool.js';
 
 /** Installations (docs/installations.md): who may open the add-on where, the admin's install and uninstall. */
 export const INSTALLATIONS_TOOL = defineTool({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_AUDIT_PAGE } from '../../limits.js';
-import { defineTool } from '../tool.js';
+import { defineTool } from './tool.js';
 
 /** What the emulator emulates and where. */
 export const STATUS_TOOL = defineTool({

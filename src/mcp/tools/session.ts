@@ -3,7 +3,7 @@ import { TOKEN_VARIANTS } from '../../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintedToken } from '../../auth/tokens.js';
 import { UserError } from '../../errors.js';
 import { API_PREFIX } from '../../sdk/browser/addresses.js';
-import { defineTool, refusal } from '../tool.js';
+import { defineTool, refusal } from './tool.js';
 
 /** An API call's answer may wait for a slow write; past this it is said to have taken too long. */
 const CALL_TIMEOUT_MS = 60_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INBOX_KEEP, MAX_DELIVERIES } from '../../limits.js';
 import { DELIVERY_STATUSES } from '../../webhooks/delivery-status.js';
-import { defineTool, needed, path } from '../tool.js';
+import { defineTool, needed, path } from './tool.js';
 
 /** Webhooks: the delivery log (list, show, replay), the built-in inbox, firing an event. */
 export const WEBHOOK_TOOLS = [

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { StateFile } from '../../control/state-control.js';
 import { readJsonFile } from '../../json-file.js';
 import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../limits.js';
-import { defineTool, needed, path } from '../tool.js';
+import { defineTool, needed, path } from './tool.js';
 
 const STATE_ACTIONS = {
   list: false,

@@ -1,6 +1,6 @@
 import type { z, ZodRawShape } from 'zod';
-import type { EmulatorClient } from '../cli/emulator-command.js';
-import { UserError } from '../errors.js';
+import type { EmulatorClient } from '../../cli/emulator-command.js';
+import { UserError } from '../../errors.js';
 
 /** What a tool's call has to work with. */
 export interface ToolContext {
