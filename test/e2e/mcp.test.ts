@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MCP_CLIENTS } from '../../src/mcp/client-config.js';
-import { BIN, cleanUp, cli, expectOneLine, ROOT, startReceiver, tempDir } from '../helpers.js';
+import { BIN, cleanUp, cli, expectOneLine, freePort, inProcess, ROOT, startReceiver, tempDir } from '../helpers.js';
 import type {} from '../browser/choose-browser.js';
 
 /**
@@ -52,11 +52,11 @@ interface Session {
   raw(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
 }
 
-/** `addon mcp --start ...flags` in `cwd`, connected. */
-async function connect(cwd: string, flags: string[] = []): Promise<Session> {
+/** `addon mcp ...flags` in `cwd` (`--start` unless told otherwise), connected. */
+async function connect(cwd: string, flags: string[] = [], start = true): Promise<Session> {
   const transport = new StdioClientTransport({
     command: 'node',
-    args: [BIN, 'mcp', '--start', ...flags],
+    args: [BIN, 'mcp', ...(start ? ['--start'] : []), ...flags],
     cwd,
     // The tests' Chromium (test/global-setup.ts), for host_page; openHostPage looks at CHROMIUM_PATH first.
     env: { NO_COLOR: '1', CHROMIUM_PATH: inject('browser').executablePath },
@@ -445,6 +445,31 @@ describe('addon mcp --start --read-only', () => {
   });
 });
 
+describe('addon mcp --emulator', () => {
+  it('attaches to a running emulator and leaves it running when the client goes', async () => {
+    const emulator = await inProcess({ appId: 'com.example.attached', scopes: ['customers.*'] });
+    const url = await emulator.listen();
+    const mcp = await connect(await tempDir(), ['--emulator', url.replace('127.0.0.1', 'localhost')], false);
+    expect(await mcp.call('status')).toMatchObject({ appId: 'com.example.attached', url });
+    await mcp.call('call_api', { method: 'POST', path: '/customers', body: { name: 'Attached Ltd' } });
+    expect(emulator.audit(1)[0]).toMatchObject({ method: 'POST', status: 201 });
+    expect(mcp.stderr()).toContain(`serving the emulator at ${url.replace('127.0.0.1', 'localhost')} over stdio`);
+    await mcp.client.close();
+    expect(emulator.status().appId).toBe('com.example.attached');
+    expect((await fetch(`${url}/_emulator/status`)).status).toBe(200);
+  });
+
+  it('says why a tool fails when no emulator answers there', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const mcp = await connect(await tempDir(), ['--emulator', url], false);
+    expect(await mcp.refused('status')).toEqual({
+      code: 'invalid_request',
+      message: `no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`,
+    });
+    await mcp.client.close();
+  });
+});
+
 describe('addon mcp, without a client', () => {
   it('--print-config prints each client its configuration, and where it goes on stderr', async () => {
     for (const client of MCP_CLIENTS) {
@@ -485,6 +510,25 @@ describe('addon mcp, without a client', () => {
     expect(result.stdout).toBe('');
     const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(result.stderr)?.[1];
     expect(url, result.stderr).toBeDefined();
+    await expect(fetch(`${url}/_emulator/status`)).rejects.toThrow();
+  });
+
+  it('stops its emulator and exits 0 when the client ends it with SIGTERM', async () => {
+    const cwd = await project('http://127.0.0.1:9/hooks');
+    const child = execa('node', [BIN, 'mcp', '--start'], { cwd, reject: false, timeout: 20_000 });
+    let stderr = '';
+    const url = await new Promise<string>((resolve) =>
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
+        if (found) resolve(found);
+      }),
+    );
+    expect((await fetch(`${url}/_emulator/status`)).status).toBe(200);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
     await expect(fetch(`${url}/_emulator/status`)).rejects.toThrow();
   });
 
