@@ -27,26 +27,30 @@ export const HOST_PAGE_TOOL = defineTool({
     // the CLI's bundle splits its entry, which every other command's start would pay for.)
     const { openHostPage } = await import('../../testing/host-page.js');
     await emulator.get('/status');
-    const host = await openHostPage(emulator.url, { orgId, userId, scopes, width }).catch((error: unknown) => {
-      throw error instanceof UserError ? error : new UserError((error as Error).message, 1, 'host_page_failed');
-    });
     try {
-      const unavailable = await host.unavailable();
-      const claims = unavailable ? null : (await host.session()).claims;
-      const screenshot = await host.page.screenshot({ fullPage: true });
-      return {
-        result: {
-          opened: unavailable === null,
-          unavailable,
-          claims,
-          messages: host.messages.list(),
-          toasts: host.toasts(),
-          navigations: host.navigations(),
-        },
-        images: [{ data: screenshot.toString('base64'), mimeType: 'image/png' }],
-      };
-    } finally {
-      await host.close();
+      const host = await openHostPage(emulator.url, { orgId, userId, scopes, width });
+      try {
+        const unavailable = await host.unavailable();
+        const claims = unavailable ? null : (await host.session()).claims;
+        const screenshot = await host.page.screenshot({ fullPage: true });
+        return {
+          result: {
+            opened: unavailable === null,
+            unavailable,
+            claims,
+            messages: host.messages.list(),
+            toasts: host.toasts(),
+            navigations: host.navigations(),
+          },
+          images: [{ data: screenshot.toString('base64'), mimeType: 'image/png' }],
+        };
+      } finally {
+        await host.close();
+      }
+    } catch (error) {
+      // The page or the browser failed (no service:ready in time, with the bridge messages so far;
+      // the browser gone): said as what it is, not as a bug of the kit.
+      throw error instanceof UserError ? error : new UserError((error as Error).message, 1, 'host_page_failed');
     }
   },
 });
