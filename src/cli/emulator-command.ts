@@ -45,7 +45,8 @@ export function againstEmulator<F extends EmulatorFlags, A extends unknown[], R>
   });
 }
 
-function clientOf(url: string): EmulatorClient {
+/** The control API of the emulator at `url` (an origin), as commands and `addon mcp`'s tools call it. */
+export function clientOf(url: string): EmulatorClient {
   return {
     url,
     get: (path, fields) => control(url, path, undefined, fields),

@@ -54,6 +54,11 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   exec: ['addon exec -- npm test', 'addon exec --scopes customers.read -- node scripts/smoke.js'],
   check: ['addon check', 'addon check --only webhook,backend --report junit=reports/addon-check.xml'],
+  mcp: [
+    'addon mcp --start',
+    'addon mcp --emulator http://127.0.0.1:4455 --read-only',
+    'addon mcp --print-config claude > .mcp.json',
+  ],
   init: ['addon init my-addon', 'addon init my-addon --template full-stack'],
   completion: ['eval "$(addon completion bash)"', 'addon completion fish > ~/.config/fish/completions/addon.fish'],
 };

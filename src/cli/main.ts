@@ -13,6 +13,7 @@ import { initCommand } from './commands/init.js';
 import { installCommand, uninstallCommand } from './commands/install.js';
 import { listenCommand } from './commands/listen.js';
 import { logsCommand } from './commands/logs.js';
+import { mcpCommand } from './commands/mcp.js';
 import { seedCommand } from './commands/seed.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { scopesCommand } from './commands/scopes.js';
@@ -55,6 +56,7 @@ const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   scenario: scenarioCommand,
   exec: execCommand,
   check: checkCommand,
+  mcp: mcpCommand,
   init: initCommand,
   completion: completionCommand,
 };

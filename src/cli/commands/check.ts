@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CHECKS, CHECK_GROUPS } from '../../check/check-list.js';
 import { jsonReport } from '../../check/reports/json.js';
@@ -7,23 +5,14 @@ import { parseReportSpec, writeReports, type ReportSpec } from '../../check/repo
 import type { Receiver } from '../../check/webhook-checks.js';
 import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
-import { CONFIG_FILE, readConfigFile, type AddonConfigFile } from '../config-file.js';
+import { checkProject, type CheckChoices } from '../check-project.js';
 import { checkedOption, count, duration, httpUrl, matching, usageError, type ValueKind } from '../arguments.js';
 import { APP_ID } from '../../installation-ids.js';
 import { color, println, printJson, printlnStderr } from '../output.js';
 
-interface CheckFlags {
-  addonUrl?: string;
-  webhook?: Receiver[];
-  backendUrl?: string;
-  strict?: boolean;
-  only?: string[];
+interface CheckFlags extends CheckChoices {
   report?: ReportSpec[];
   json?: boolean;
-  seed?: number;
-  appId?: string;
-  scopes?: string;
-  webhookTimeout?: number;
 }
 
 const KNOWN = new Set([...CHECKS.map(({ id }) => id), ...CHECK_GROUPS]);
@@ -112,57 +101,21 @@ export function checkCommand(program: Command): void {
     )
     .action(async (flags: CheckFlags) => {
       const { cwd, env } = currentIo();
-      const { file, config } = await readConfig(cwd);
-      if (file.dev && !file.url)
-        throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
-      // A word while the emulator, the add-on and a browser start, for a person watching only.
-      if (!flags.json && currentIo().stderr.isTTY)
-        printlnStderr(color.dim('addon check: starting a fresh emulator and the add-on …'));
-      // The checks themselves (a browser, receivers, the add-on's process), loaded by this command
-      // alone: every other command starts without them (docs/performance.md).
-      const [{ runChecks }, { terminalReport }] = await Promise.all([
-        import('../../check/run-checks.js'),
-        import('../../check/reports/terminal.js'),
-      ]);
-      const report = await runChecks({
-        emulator: {
-          appId: flags.appId ?? file.appId,
-          name: file.name,
-          addonUrl: flags.addonUrl ?? file.url,
-          scopes: flags.scopes?.split(/[\s,]+/) ?? file.scopes,
-          grantedScopes: flags.scopes?.split(/[\s,]+/) ?? file.grantedScopes,
-          orgId: file.orgId,
-          userId: file.userId,
-          organizations: file.organizations,
-          webhookTimeoutMs: flags.webhookTimeout,
-          faultSeed: flags.seed,
-        },
-        config,
-        webhooks: flags.webhook ?? file.webhooks ?? [],
-        backendUrl: flags.backendUrl ?? file.check?.backendUrl,
-        addonCommand: flags.addonUrl ? undefined : file.dev,
-        cwd,
-        only: flags.only,
-        strict: flags.strict,
+      const report = await checkProject(cwd, flags, {
+        // A word while the emulator, the add-on and a browser start, for a person watching only.
+        starting: () =>
+          !flags.json &&
+          currentIo().stderr.isTTY &&
+          printlnStderr(color.dim('addon check: starting a fresh emulator and the add-on …')),
         onAddonLine: (line) => !flags.json && printlnStderr(`${color.cyan('[addon]')} ${line}`),
       });
       if (flags.json) printJson(jsonReport(report));
-      else for (const line of terminalReport(report, color)) println(line);
+      else {
+        const { terminalReport } = await import('../../check/reports/terminal.js');
+        for (const line of terminalReport(report, color)) println(line);
+      }
       const written = await writeReports(report, flags.report ?? [], { cwd, env });
       if (!flags.json) for (const path of written) printlnStderr(color.dim(`wrote ${path}`));
       setExitCode(report.exitCode);
     });
-}
-
-/** addon.config.json, if any; a broken one is a failed check (config.valid), not the end of the run. */
-async function readConfig(
-  cwd: string,
-): Promise<{ file: AddonConfigFile; config: { found: boolean; error: string | null } }> {
-  try {
-    const file = await readConfigFile(cwd);
-    return { file, config: { found: existsSync(join(cwd, CONFIG_FILE)), error: null } };
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    return { file: {}, config: { found: true, error: error.message } };
-  }
 }
