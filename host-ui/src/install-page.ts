@@ -7,7 +7,7 @@ import { h, type Child } from './dom';
 import { dateTime } from './format';
 import type { Organizations } from './organizations';
 import { href } from './routes';
-import { scopeWords } from './scope-words';
+import { actionsOf, scopeWords } from './scope-words';
 import type { Session } from './session';
 import { toast, toastError } from './toast';
 import type { Installation, OrganizationView } from './types';
@@ -160,18 +160,36 @@ function form(
 ): HTMLElement {
   const { orgs, addonName } = deps;
   const declared = orgs.declaredScopes;
-  // A grant narrower than a declared wildcard (configured, or through the control API) is kept.
-  const extra = installation?.grantedScopes.filter((scope) => !declared.includes(scope)) ?? [];
-  const granted = (scope: string) => (installation ? installation.grantedScopes.includes(scope) : true);
+  const grantedNow = installation?.grantedScopes ?? declared;
+  const granted = (scope: string) => grantedNow.includes(scope);
   const pending = installation?.pendingScopes ?? [];
 
   const checkbox = (testid: string, value: string, checked: boolean, id: string) =>
     h('input', { type: 'checkbox', 'data-testid': testid, value, id, checked });
 
-  const scopeBoxes = [...declared, ...extra].map((scope, i) => {
+  // A declared `<resource>.*` may be granted whole or in part: its actions are boxes of their own
+  // beneath it, checked where the grant has the wildcard or the action.
+  const scopeBoxes = declared.map((scope, i) => {
     const box = checkbox('grant-option', scope, granted(scope) && !pending.includes(scope), `grant-${i}`);
-    return { box, scope };
+    const parts = actionsOf(scope).map((part, j) => ({
+      scope: part,
+      box: checkbox(
+        'grant-part',
+        part,
+        (granted(scope) || granted(part)) && !pending.includes(scope),
+        `grant-${i}-${j}`,
+      ),
+    }));
+    box.addEventListener('change', () => parts.forEach((part) => (part.box.checked = box.checked)));
+    for (const part of parts)
+      part.box.addEventListener('change', () => (box.checked = parts.every(({ box }) => box.checked)));
+    return { box, scope, parts };
   });
+  /** The grant the boxes say: a wildcard when all its actions are checked, else the actions checked. */
+  const grantChosen = () =>
+    scopeBoxes.flatMap(({ box, scope, parts }) =>
+      box.checked ? [scope] : parts.filter(({ box }) => box.checked).map(({ scope }) => scope),
+    );
   const roleBoxes = orgs.roles.map(({ role, words }) => ({
     box: checkbox('role-option', role, installation ? installation.access.roles.includes(role) : true, `role-${role}`),
     role,
@@ -209,7 +227,7 @@ function form(
   const save = async (event: Event) => {
     event.preventDefault();
     const input = {
-      grant: scopeBoxes.filter(({ box }) => box.checked).map(({ scope }) => scope),
+      grant: grantChosen(),
       roles: roleBoxes.filter(({ box }) => box.checked).map(({ role }) => role),
       users: userBoxes.filter(({ box }) => box.checked).map(({ user }) => user.id),
     };
@@ -232,26 +250,22 @@ function form(
       { class: 'install-section', disabled: !admin },
       h('legend', {}, 'Scopes it asks for'),
       h('p', { class: 'muted small' }, 'What you grant goes in its session tokens; a call outside the grant gets 403.'),
-      declared.length + extra.length
+      declared.length
         ? h(
             'ul',
             { class: 'option-list' },
-            ...scopeBoxes.map(({ box, scope }) =>
+            ...scopeBoxes.map(({ box, scope, parts }) =>
               h(
                 'li',
                 {},
-                h(
-                  'label',
-                  { class: 'install-option', for: box.id },
-                  box,
-                  h(
-                    'span',
-                    {},
-                    h('code', {}, scope),
-                    pending.includes(scope) ? h('span', { class: 'tag new-tag' }, 'new') : null,
-                    h('span', { class: 'option-words' }, scopeWords(scope)),
-                  ),
-                ),
+                scopeOption(box, scope, pending.includes(scope)),
+                parts.length
+                  ? h(
+                      'ul',
+                      { class: 'option-list option-parts', 'aria-label': `Parts of ${scope}` },
+                      ...parts.map((part) => h('li', {}, scopeOption(part.box, part.scope, false))),
+                    )
+                  : null,
               ),
             ),
           )
@@ -355,4 +369,20 @@ function uninstallDialog(deps: InstallPageDeps, org: OrganizationView): HTMLDial
     }
   });
   return dialog;
+}
+
+/** One scope to grant: its box, its name and what it allows. */
+function scopeOption(box: HTMLInputElement, scope: string, isNew: boolean): HTMLElement {
+  return h(
+    'label',
+    { class: 'install-option', for: box.id },
+    box,
+    h(
+      'span',
+      {},
+      h('code', {}, scope),
+      isNew ? h('span', { class: 'tag new-tag' }, 'new') : null,
+      h('span', { class: 'option-words' }, scopeWords(scope)),
+    ),
+  );
 }

@@ -408,6 +408,50 @@ describe('the install screen', () => {
     expect(await page.getByTestId('nav-install').isVisible()).toBe(true);
   });
 
+  it('grants part of a declared wildcard: its actions beneath it, the token carrying the part', async () => {
+    const emulator = await closedWorld();
+    const host = await open(emulator);
+    const { page } = host;
+    await openInstallScreen(page);
+    const parts = page.locator('[data-testid="grant-part"]');
+    expect(
+      await parts.evaluateAll((boxes) =>
+        boxes.map((b) => [(b as HTMLInputElement).value, (b as HTMLInputElement).checked]),
+      ),
+    ).toEqual([
+      ['invoices.read', true],
+      ['invoices.write', true],
+      ['invoices.delete', true],
+      ['storage.read', true],
+      ['storage.write', true],
+      ['storage.delete', true],
+    ]);
+    await page.locator('[data-testid="grant-part"][value="invoices.write"]').uncheck();
+    await page.locator('[data-testid="grant-part"][value="invoices.delete"]').uncheck();
+    // The wildcard follows its parts: no longer whole.
+    expect(await page.locator('[data-testid="grant-option"][value="invoices.*"]').isChecked()).toBe(false);
+    await page.getByTestId('save-installation').click();
+    await page.getByTestId('toast').filter({ hasText: 'Saved: Demo add-on in Acme Ltd' }).waitFor();
+    expect(emulator.organization('org_acme').installation?.grantedScopes).toEqual([
+      'invoices.read',
+      'customers.read',
+      'storage.*',
+    ]);
+    // The screen shows the part in force; the next session carries it.
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="grant-part"]:checked')
+          .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value)),
+      )
+      .toEqual(['invoices.read', 'storage.read', 'storage.write', 'storage.delete']);
+    expect(await axeViolations(page), 'the install screen with parts').toEqual([]);
+    await page.getByTestId('open-addon').click();
+    await expect
+      .poll(async () => (await host.session()).claims.scopes)
+      .toEqual(['invoices.read', 'customers.read', 'storage.*']);
+  });
+
   it('follows a change made elsewhere as it happens: a narrowed grant reopens the add-on with it', async () => {
     const emulator = await closedWorld();
     const host = await open(emulator);
