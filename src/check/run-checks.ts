@@ -1,7 +1,7 @@
 import { createEmulator, type EmulatorOptions } from '../emulator/create-emulator.js';
 import { addonEnv, startReadyAddon, type AddonProcess } from '../dev/addon-process.js';
 import { backendChecks } from './backend-checks.js';
-import { idsOf } from './check-list.js';
+import { CHECKS, idsOf } from './check-list.js';
 import { reportOf, type CheckReport, type CheckResult } from './check-result.js';
 import { configValid, subscribeAll, type ConfigReading } from './config-checks.js';
 import { pageChecks, type PageCheckOptions } from './page-checks.js';
@@ -26,6 +26,8 @@ export interface CheckOptions {
   page?: Omit<PageCheckOptions, 'addonUrl'>;
   /** Each line the add-on's dev server prints. */
   onAddonLine?(line: string): void;
+  /** After each step of the run, how many of the selected checks have a result, of how many. */
+  onProgress?(done: number, total: number): void;
 }
 
 /** Whether `--only` lets check `id` (or its group) run. */
@@ -42,8 +44,11 @@ const skipAll = (group: string, reason: string) => idsOf(group).map((id) => resu
 export async function runChecks(options: CheckOptions): Promise<CheckReport> {
   const started = performance.now();
   const results: CheckResult[] = [];
+  const total = CHECKS.filter(({ id }) => selects(options.only, id)).length;
   const add = (found: CheckResult[]) => {
     results.push(...found.filter((r) => selects(options.only, r.id)));
+    // Several receivers each give the webhook checks: never more done than selected.
+    options.onProgress?.(Math.min(results.length, total), total);
   };
   const wanted = (group: string) => idsOf(group).some((id) => selects(options.only, id));
 

@@ -23,6 +23,8 @@ export interface CheckRun {
   starting?(): void;
   /** Each line the add-on's dev server prints. */
   onAddonLine?(line: string): void;
+  /** How many of the selected checks have a result so far, of how many. */
+  onProgress?(done: number, total: number): void;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
     only: choices.only,
     strict: choices.strict,
     onAddonLine: (line) => run.onAddonLine?.(line),
+    onProgress: (done, total) => run.onProgress?.(done, total),
   });
 }
 

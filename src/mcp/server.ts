@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { z, ZodRawShape } from 'zod';
 import type { EmulatorClient } from '../cli/emulator-command.js';
 import { printlnStderr } from '../cli/output.js';
@@ -52,7 +52,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     { name: 'addon', title: 'addon-devkit emulator', version },
     { instructions: INSTRUCTIONS },
   );
-  const context: ToolContext = { emulator: options.emulator, cwd: options.cwd, readOnly: options.readOnly };
+  const context = { emulator: options.emulator, cwd: options.cwd, readOnly: options.readOnly };
   for (const tool of TOOLS) {
     const offered = offeredBy(tool, options.readOnly);
     const registered = server.registerTool(
@@ -67,13 +67,33 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           openWorldHint: false,
         },
       },
-      (input: Record<string, unknown>) => call(tool, input, context),
+      (input: Record<string, unknown>, extra: RequestExtra) =>
+        call(tool, input, { ...context, progress: progressOf(extra) }),
     );
     // Under --read-only, a tool whose every call changes something is not listed, and a call is refused.
     if (offered === null) registered.disable();
   }
   registerResources(server, options.emulator);
   return server;
+}
+
+/** What the SDK gives a tool's handler besides its input: the request's `_meta` and a way to notify. */
+type RequestExtra = {
+  _meta?: { progressToken?: string | number };
+  sendNotification(notification: ServerNotification): Promise<void>;
+};
+
+/**
+ * Progress notifications for a call whose client sent a progress token (MCP's
+ * `notifications/progress`); a call without one is told nothing.
+ */
+function progressOf(extra: RequestExtra): ToolContext['progress'] {
+  const progressToken = extra._meta?.progressToken;
+  if (progressToken === undefined) return () => {};
+  return (progress, total, message) =>
+    void extra
+      .sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total, message } })
+      .catch(() => {});
 }
 
 /**

@@ -380,8 +380,19 @@ describe('addon mcp --start', () => {
     expect(parity.data.map((warning: Json) => warning.kind)).toContain('http-webhook-url');
   });
 
-  it('runs addon check on the project and answers its JSON report', async () => {
-    const report = await mcp.call('check', { only: ['config'] });
+  it('runs addon check on the project and answers its JSON report, telling its progress when asked', async () => {
+    const told: Array<{ progress: number; total?: number; message?: string }> = [];
+    const answer = (await mcp.client.callTool({ name: 'check', arguments: { only: ['config'] } }, undefined, {
+      onprogress: (progress) => told.push(progress),
+    })) as CallToolResult;
+    const report = answer.structuredContent as Json;
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.at(-1)).toEqual({
+      progress: report.checks.length,
+      total: report.checks.length,
+      message: `${report.checks.length} of ${report.checks.length} checks done`,
+    });
+    for (const [i, step] of told.entries()) if (i) expect(step.progress).toBeGreaterThanOrEqual(told[i - 1].progress);
     expect(report.checks.length).toBeGreaterThan(0);
     for (const check of report.checks) expect(check.id).toMatch(/^config\./);
     expect(report.checks.find((check: Json) => check.id === 'config.valid').status).toBe('pass');

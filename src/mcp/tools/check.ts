@@ -21,11 +21,14 @@ export const CHECK_TOOL = defineTool({
       .describe('only these check ids or groups: config, webhook, page, backend, scopes, parity'),
     strict: z.boolean().optional().describe('warnings fail the run too'),
   }),
-  async run({ only, strict }, { cwd }) {
+  async run({ only, strict }, { cwd, progress }) {
     const report = await checkProject(
       cwd,
       { only, strict },
-      { onAddonLine: (line) => printlnStderr(`[addon] ${line}`) },
+      {
+        onAddonLine: (line) => printlnStderr(`[addon] ${line}`),
+        onProgress: (done, total) => progress(done, total, `${done} of ${total} checks done`),
+      },
     );
     return { result: jsonReport(report) };
   },

@@ -10,6 +10,8 @@ export interface ToolContext {
   readonly cwd: string;
   /** `--read-only`: only what changes nothing is offered. */
   readonly readOnly: boolean;
+  /** Tells the client how far a long call is, when it asked to be told (MCP progress); else nothing. */
+  progress(done: number, total: number, message: string): void;
 }
 
 /** A tool's answer: a JSON object (the structured result, and its text), and images to show beside it. */
