@@ -1,5 +1,5 @@
 import { UserError } from '../errors.js';
-import { covers, type ScopeList } from './scopes.js';
+import { includes, type ScopeList } from './scopes.js';
 
 /** A list of scopes as given, each one that exists in `list`; a UserError names those that do not. */
 export function checkScopes(input: string | readonly string[], what: string, list: ScopeList): string[] {
@@ -12,7 +12,7 @@ export function checkScopes(input: string | readonly string[], what: string, lis
 
 /** Spec 5.2 rule 1: the admin grants a subset of what the add-on declared. */
 export function checkGranted(declared: readonly string[], granted: readonly string[]): void {
-  const undeclared = granted.filter((scope) => !covers(declared, scope === '*' ? '*.*' : scope));
+  const undeclared = granted.filter((scope) => !includes(declared, scope));
   if (undeclared.length) {
     throw new UserError(`scope ${undeclared.join(', ')} is not among the declared scopes (${declared.join(' ')})`);
   }

@@ -36,6 +36,13 @@ export function scopeList(businessResources: readonly string[]): ScopeList {
   };
 }
 
+/**
+ * Whether the scopes of `outer` include `scope` whole: a concrete or resource-wildcard scope as
+ * `covers` says, and `*` only under `*` (`invoices.*` does not include every resource).
+ */
+export const includes = (outer: readonly string[], scope: string): boolean =>
+  covers(outer, scope === '*' ? '*.*' : scope);
+
 /** Whether `granted` (which may hold wildcards) covers the concrete or wildcard scope `required`. */
 export function covers(granted: readonly string[], required: string): boolean {
   const resource = required.slice(0, required.lastIndexOf('.'));

@@ -1,5 +1,5 @@
 import { checkGranted, checkScopes } from '../auth/scope-checks.js';
-import { covers, type ScopeList } from '../auth/scopes.js';
+import { includes, type ScopeList } from '../auth/scopes.js';
 import type { MintedToken, MintRequest, TokenService } from '../auth/tokens.js';
 import { ApiError } from '../errors.js';
 import type { Installations } from '../installations/installations.js';
@@ -29,7 +29,7 @@ export function sessionPolicy(
     const grant = appId === settings.appId ? installations.sessionGrant(orgId, userId) : settings.grantedScopes;
     const scopes = request.scopes ? checkScopes(request.scopes, 'requested', scopeList) : grant;
     checkGranted(settings.scopes, scopes);
-    const beyond = scopes.filter((scope) => !covers(grant, scope === '*' ? '*.*' : scope));
+    const beyond = scopes.filter((scope) => !includes(grant, scope));
     if (beyond.length)
       throw new ApiError(
         403,

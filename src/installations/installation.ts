@@ -1,4 +1,4 @@
-import { covers } from '../auth/scopes.js';
+import { includes } from '../auth/scopes.js';
 import { ROLES, type Role } from './roles.js';
 
 /** A user of an organization, with the one role they have there. */
@@ -42,11 +42,11 @@ export const mayUse = (access: Access, user: OrgUser): boolean =>
  * scope a broader token scope covers (`*` under a grant of `invoices.read` is `invoices.read`).
  */
 export function withinGrant(scopes: readonly string[], grant: readonly string[]): string[] {
-  if (scopes.every((scope) => covers(grant, scope === '*' ? '*.*' : scope))) return scopes as string[];
+  if (scopes.every((scope) => includes(grant, scope))) return scopes as string[];
   const kept = new Set<string>();
   for (const scope of scopes) {
-    if (covers(grant, scope === '*' ? '*.*' : scope)) kept.add(scope);
-    else for (const granted of grant) if (covers([scope], granted === '*' ? '*.*' : granted)) kept.add(granted);
+    if (includes(grant, scope)) kept.add(scope);
+    else for (const granted of grant) if (includes([scope], granted)) kept.add(granted);
   }
   return [...kept];
 }
