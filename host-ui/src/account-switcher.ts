@@ -104,6 +104,40 @@ export function createAccountSwitcher(options: {
     action();
   };
 
+  /** One organization or user of a list: checked when current, its name and id, then its tags. */
+  const option = (
+    kind: 'org' | 'user',
+    item: { id: string; name: string },
+    current: boolean,
+    switchTo: () => void,
+    tags: Array<HTMLElement | null>,
+  ) =>
+    h(
+      'li',
+      {},
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'switcher-option',
+          'data-testid': `${kind}-option`,
+          [`data-${kind}-id`]: item.id,
+          'aria-current': current ? 'true' : null,
+          onclick: choose(() => {
+            if (!current) switchTo();
+          }),
+        },
+        current ? icon('check', 16) : h('span', { class: 'option-mark' }),
+        h(
+          'span',
+          { class: 'option-text' },
+          h('span', { class: 'option-name' }, item.name),
+          item.name === item.id ? null : h('code', { class: 'option-id' }, item.id),
+        ),
+        ...tags,
+      ),
+    );
+
   return {
     org,
     user,
@@ -121,34 +155,11 @@ export function createAccountSwitcher(options: {
 
       replaceChildren(
         orgList,
-        ...view.orgs.map((item) => {
-          const current = item.id === view.org.id;
-          return h(
-            'li',
-            {},
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'switcher-option',
-                'data-testid': 'org-option',
-                'data-org-id': item.id,
-                'aria-current': current ? 'true' : null,
-                onclick: choose(() => {
-                  if (!current) options.onOrg(item.id);
-                }),
-              },
-              current ? icon('check', 16) : h('span', { class: 'option-mark' }),
-              h(
-                'span',
-                { class: 'option-text' },
-                h('span', { class: 'option-name' }, item.name),
-                item.name === item.id ? null : h('code', { class: 'option-id' }, item.id),
-              ),
-              item.installed ? null : h('span', { class: 'tag' }, 'not installed'),
-            ),
-          );
-        }),
+        ...view.orgs.map((item) =>
+          option('org', item, item.id === view.org.id, () => options.onOrg(item.id), [
+            item.installed ? null : h('span', { class: 'tag' }, 'not installed'),
+          ]),
+        ),
       );
       replaceChildren(
         orgFoot,
@@ -170,35 +181,12 @@ export function createAccountSwitcher(options: {
       userHeading.textContent = `Users of ${view.org.name}`;
       replaceChildren(
         userList,
-        ...view.users.map((item) => {
-          const current = item.id === view.user.id;
-          return h(
-            'li',
-            {},
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'switcher-option',
-                'data-testid': 'user-option',
-                'data-user-id': item.id,
-                'aria-current': current ? 'true' : null,
-                onclick: choose(() => {
-                  if (!current) options.onUser(item.id);
-                }),
-              },
-              current ? icon('check', 16) : h('span', { class: 'option-mark' }),
-              h(
-                'span',
-                { class: 'option-text' },
-                h('span', { class: 'option-name' }, item.name),
-                item.name === item.id ? null : h('code', { class: 'option-id' }, item.id),
-              ),
-              h('span', { class: 'tag role-tag', 'data-role': item.role }, item.role),
-              item.denied ? h('span', { class: 'tag no-access-tag' }, 'no access') : null,
-            ),
-          );
-        }),
+        ...view.users.map((item) =>
+          option('user', item, item.id === view.user.id, () => options.onUser(item.id), [
+            h('span', { class: 'tag role-tag', 'data-role': item.role }, item.role),
+            item.denied ? h('span', { class: 'tag no-access-tag' }, 'no access') : null,
+          ]),
+        ),
       );
     },
   };

@@ -112,60 +112,60 @@ async function fillTabs(host: HostPage, deliveries: number): Promise<void> {
     .waitFor({ state: 'attached' });
 }
 
+/** The windows every check runs at: laptop, small laptop, tablet, phones. */
+const WIDTHS: Array<[number, number]> = [
+  [1366, 800],
+  [1024, 768],
+  [768, 1024],
+  [390, 844],
+  [360, 740],
+];
+
 describe('the host page at every width', () => {
-  it.each([
-    [1366, 800],
-    [1024, 768],
-    [768, 1024],
-    [390, 844],
-    [360, 740],
-  ])('%i × %i: nothing overflows sideways, every tab is in sight, the frame keeps 300 px', async (width, height) => {
-    const { page } = await openAt(width, height);
-    const overlay = width < OVERLAY_BELOW;
-    // A narrow window starts with the drawer closed: the add-on is what is seen first.
-    expect(await page.locator('.shell').getAttribute('data-drawer')).toBe(overlay ? 'closed' : 'open');
-    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
-    await setDrawer(page, false);
-    const closedWidth = await frameWidth(page);
-    const closedHeight = await frameHeight(page);
+  it.each(WIDTHS)(
+    '%i × %i: nothing overflows sideways, every tab is in sight, the frame keeps 300 px',
+    async (width, height) => {
+      const { page } = await openAt(width, height);
+      const overlay = width < OVERLAY_BELOW;
+      // A narrow window starts with the drawer closed: the add-on is what is seen first.
+      expect(await page.locator('.shell').getAttribute('data-drawer')).toBe(overlay ? 'closed' : 'open');
+      expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+      await setDrawer(page, false);
+      const closedWidth = await frameWidth(page);
+      const closedHeight = await frameHeight(page);
 
-    await setDrawer(page, true);
-    const openWidth = await frameWidth(page);
-    expect(openWidth).toBeGreaterThanOrEqual(300);
-    // Below the breakpoint the drawer lies over the add-on, which keeps its width.
-    if (overlay) expect(openWidth).toBe(closedWidth);
-    for (const id of TABS) {
-      await page.getByTestId(`tab-${id}`).click();
-      await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected')).toBe('true');
-      expect(await page.locator(`#tabpanel-${id}`).isVisible()).toBe(true);
-      expect(await tabPlacement(page, id), id).toEqual({
-        inStrip: true,
-        inWindow: true,
-        labelCut: false,
-        stripScrolls: false,
-      });
-      // Choosing a tab moves nothing sideways.
-      expect(await sidewaysOverflow(page), id).toEqual({ overflow: 0, scrollX: 0 });
-    }
-    await page.getByTestId('tab-messages').click();
-    await page.screenshot({ path: join(SHOTS, `host-${width}x${height}.png`) });
+      await setDrawer(page, true);
+      const openWidth = await frameWidth(page);
+      expect(openWidth).toBeGreaterThanOrEqual(300);
+      // Below the breakpoint the drawer lies over the add-on, which keeps its width.
+      if (overlay) expect(openWidth).toBe(closedWidth);
+      for (const id of TABS) {
+        await page.getByTestId(`tab-${id}`).click();
+        await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected')).toBe('true');
+        expect(await page.locator(`#tabpanel-${id}`).isVisible()).toBe(true);
+        expect(await tabPlacement(page, id), id).toEqual({
+          inStrip: true,
+          inWindow: true,
+          labelCut: false,
+          stripScrolls: false,
+        });
+        // Choosing a tab moves nothing sideways.
+        expect(await sidewaysOverflow(page), id).toEqual({ overflow: 0, scrollX: 0 });
+      }
+      await page.getByTestId('tab-messages').click();
+      await page.screenshot({ path: join(SHOTS, `host-${width}x${height}.png`) });
 
-    await setDrawer(page, false);
-    expect(await frameWidth(page)).toBe(closedWidth);
-    // No tall frame left behind by a squeezed add-on: it has its height again (beside a drawer column
-    // the demo add-on fits its height to each new width, so this waits for its last resize).
-    await expect.poll(() => frameHeight(page)).toBe(closedHeight);
-    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
-    await page.screenshot({ path: join(SHOTS, `host-${width}x${height}-drawer-closed.png`) });
-  });
+      await setDrawer(page, false);
+      expect(await frameWidth(page)).toBe(closedWidth);
+      // No tall frame left behind by a squeezed add-on: it has its height again (beside a drawer column
+      // the demo add-on fits its height to each new width, so this waits for its last resize).
+      await expect.poll(() => frameHeight(page)).toBe(closedHeight);
+      expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+      await page.screenshot({ path: join(SHOTS, `host-${width}x${height}-drawer-closed.png`) });
+    },
+  );
 
-  it.each([
-    [1366, 800],
-    [1024, 768],
-    [768, 1024],
-    [390, 844],
-    [360, 740],
-  ])('%i × %i: the switchers’ lists and the install screen stay in the window', async (width, height) => {
+  it.each(WIDTHS)('%i × %i: the switchers’ lists and the install screen stay in the window', async (width, height) => {
     const { page } = await openAt(width, height);
     await setDrawer(page, false);
     for (const key of ['org', 'user']) {
