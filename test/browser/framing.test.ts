@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, startDev } from '../helpers.js';
-import { launchChromium } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startDev } from '../helpers.js';
+import { useBrowser } from './browser.js';
 import { serveFixture } from './fixture-addon.js';
 
 /**
@@ -11,14 +11,7 @@ import { serveFixture } from './fixture-addon.js';
  * (issue 21). Its own policy must still let it frame the add-on: the demo add-on, and one of the
  * developer's on another port.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(cleanUp);
+const { browser } = useBrowser();
 
 /** A server on 127.0.0.1 (a port, so an origin, of its own) whose page frames `target`. */
 async function framingPage(target: string) {
@@ -49,7 +42,7 @@ describe('framing', () => {
     const dev = await startDev(['--ephemeral']);
     const framer = await framingPage(`${dev.url}/`);
     try {
-      const page = await browser.newPage();
+      const page = await browser().newPage();
       const hostRequests: string[] = [];
       page.on('request', (request) => {
         if (request.url().startsWith(dev.url)) hostRequests.push(new URL(request.url()).pathname);
@@ -88,7 +81,7 @@ describe('framing', () => {
         [['--ephemeral', '--addon-url', fixture.url], '[data-testid="sdk-context"][data-ready="true"]'],
       ] as const) {
         const dev = await startDev([...args]);
-        const page = await browser.newPage();
+        const page = await browser().newPage();
         const messages = policyMessages(page);
         await page.goto(`${dev.url}/`);
         await page.frameLocator('[data-testid="addon-frame"]').locator(ready).waitFor();

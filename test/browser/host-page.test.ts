@@ -1,24 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, attemptsLogged, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
-import { claimsOf, launchChromium, SCREENSHOTS, tokenInSrc } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, attemptsLogged, cli, startDev, startReceiver } from '../helpers.js';
+import { claimsOf, SCREENSHOTS, tokenInSrc, useBrowser } from './browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(cleanUp);
+const { browser } = useBrowser();
 
 const SCOPES = ['customers.read', 'customers.write', 'invoices.read'];
 
 async function openHost(args: string[] = ['--ephemeral', '--scopes', SCOPES.join(',')]) {
   const dev = await startDev(args);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const page = await browser().newPage({ viewport: { width: 1280, height: 860 } });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   await page.goto(`${dev.url}/`);

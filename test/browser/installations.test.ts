@@ -8,13 +8,13 @@
 // test/output/installations/.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/create-emulator.js';
 import type { OrganizationInput } from '../../src/installations/organizations.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
-import { api, cleanUp, startReceiver, tempDir } from '../helpers.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
+import { api, startReceiver, tempDir } from '../helpers.js';
+import { SCREENSHOTS, useBrowser } from './browser.js';
 import { axeViolations, sidewaysOverflow } from './page-checks.js';
 
 const SHOTS = join(SCREENSHOTS, 'installations');
@@ -49,20 +49,8 @@ const ORGANIZATIONS: OrganizationInput[] = [
   },
 ];
 
-let browser: Browser;
-const opened: Array<HostPage | Emulator> = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const item of opened.splice(0).reverse()) await item.close();
-  await cleanUp();
-});
+const { browser, keep } = useBrowser();
+beforeAll(() => mkdir(SHOTS, { recursive: true }));
 
 /** An emulator of the three organizations, with the bundled demo add-on. */
 async function closedWorld(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -73,15 +61,13 @@ async function closedWorld(options: EmulatorOptions = {}): Promise<Emulator> {
     organizations: ORGANIZATIONS,
     ...options,
   });
-  opened.push(emulator);
+  keep(emulator);
   await emulator.listen();
   return emulator;
 }
 
 async function open(emulator: Emulator, options: HostPageOptions = {}): Promise<HostPage> {
-  const host = await openHostPage(emulator.url, { browser, ...options });
-  opened.push(host);
-  return host;
+  return keep(await openHostPage(emulator.url, { browser: browser(), ...options }));
 }
 
 /** What the demo add-on shows of the `service:context` it got. */
@@ -467,7 +453,6 @@ describe('the install screen', () => {
     const before = await closedWorld({ dataDir, scopes: ['invoices.*'] });
     await before.install({ orgId: 'org_acme', roles: ['admin'] });
     await before.close();
-    opened.splice(opened.indexOf(before), 1);
     // The add-on now declares two more.
     const emulator = await closedWorld({ dataDir });
     expect(emulator.organization('org_acme').installation).toMatchObject({

@@ -4,55 +4,38 @@
 // test harness), the expired session, a reopening with other scopes, and a failed wait.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from '../../src/testing/host-browser.js';
-import {
-  openHostPage,
-  startEmulator,
-  type BridgeMessage,
-  type HostPage,
-  type HostPageOptions,
-  type TestEmulator,
-} from '../../src/testing/index.js';
-import { cleanUp, startDev, tempDir } from '../helpers.js';
-import { launchChromium } from './browser.js';
+import { openHostPage, startEmulator, type BridgeMessage, type HostPageOptions } from '../../src/testing/index.js';
+import { startDev, tempDir } from '../helpers.js';
+import { useBrowser } from './browser.js';
 import { serveFixture } from './fixture-addon.js';
 
 /** A field of a message's payload, which the host logged as parsed JSON of whatever shape the add-on sent. */
 const field = ({ payload }: BridgeMessage, name: string): unknown => new Map(Object.entries(payload ?? {})).get(name);
 
-let browser: Browser;
+const { browser, keep } = useBrowser();
 let fixture: { url: string; close(): Promise<void> };
-const opened: Array<HostPage | TestEmulator> = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
   fixture = await serveFixture();
 });
 afterAll(async () => {
-  await browser?.close();
   await fixture?.close();
 });
-afterEach(async () => {
-  for (const item of opened.splice(0).reverse()) await item.close();
-  await cleanUp();
-});
-
-const keep = <T extends HostPage | TestEmulator>(item: T): T => (opened.push(item), item);
 
 /** The SDK fixture add-on in a harness emulator; the emulator serves the API on the host page's origin. */
 async function fixtureHost(options: HostPageOptions = {}) {
   const scopes = ['customers.read', 'customers.write', 'invoices.read'];
   const emulator = keep(await startEmulator({ addonUrl: fixture.url, scopes }));
-  const host = keep(await openHostPage(emulator, { browser, ...options }));
+  const host = keep(await openHostPage(emulator, { browser: browser(), ...options }));
   return { emulator, host };
 }
 
 describe('openHostPage', () => {
   it('drives the demo add-on of addon dev through every bridge message', async () => {
     const dev = await startDev(['--ephemeral']);
-    const host = keep(await openHostPage(dev.url, { browser }));
+    const host = keep(await openHostPage(dev.url, { browser: browser() }));
     const [ready, context] = host.messages.list();
     expect(ready).toMatchObject({ direction: 'in', type: 'service:ready', warning: null });
     expect(context).toMatchObject({
@@ -130,7 +113,7 @@ describe('openHostPage', () => {
 
   it('opens any add-on URL on an emulator configured without one', async () => {
     const emulator = keep(await startEmulator({ scopes: ['customers.read'] }));
-    const host = keep(await openHostPage(emulator, { browser, addonUrl: fixture.url }));
+    const host = keep(await openHostPage(emulator, { browser: browser(), addonUrl: fixture.url }));
     expect(new URL((await host.addonFrame()).url()).origin).toBe(new URL(fixture.url).origin);
     // The emulator itself is unchanged: only this page was told another add-on URL.
     expect(emulator.emulator.status().addonUrl).toBeNull();

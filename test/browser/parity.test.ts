@@ -1,29 +1,18 @@
 // Parity in the host page: a notify level the spec does not show is warned of once (the terminal,
 // the Parity tab) or, with --strict, ignored by the host; the SDK sends a level the spec shows; the
 // Session tab reports the scopes the add-on's calls used.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openHostPage, startEmulator, type HostPage, type TestEmulator } from '../../src/testing/index.js';
-import { api, cleanUp, cli, parityLines, printed, startDev } from '../helpers.js';
-import { launchChromium } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { openHostPage, startEmulator } from '../../src/testing/index.js';
+import { api, cli, parityLines, printed, startDev } from '../helpers.js';
+import { useBrowser } from './browser.js';
 import { serveFixture } from './fixture-addon.js';
 
-let browser: Browser;
-const opened: Array<HostPage | TestEmulator> = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-afterEach(async () => {
-  for (const item of opened.splice(0).reverse()) await item.close();
-  await cleanUp();
-});
-const keep = <T extends HostPage | TestEmulator>(item: T): T => (opened.push(item), item);
+const { browser, keep } = useBrowser();
 
 describe('parity in the host page', () => {
   it('warns once of a notify level the spec does not show, in the terminal and the Parity tab', async () => {
     const dev = await startDev(['--ephemeral']);
-    const host = keep(await openHostPage(dev.url, { browser }));
+    const host = keep(await openHostPage(dev.url, { browser: browser() }));
     for (let i = 0; i < 2; i++) {
       const since = host.messages.count();
       await host.addon.getByTestId('demo-notify-info').click();
@@ -49,7 +38,7 @@ describe('parity in the host page', () => {
 
   it('ignores such a notify with --strict, as the platform may', async () => {
     const dev = await startDev(['--ephemeral', '--strict']);
-    const host = keep(await openHostPage(dev.url, { browser }));
+    const host = keep(await openHostPage(dev.url, { browser: browser() }));
     await host.addon.getByTestId('demo-notify-info').click();
     const ignored = await host.messages.waitFor('service:notify');
     expect(ignored.warning).toBe(
@@ -66,7 +55,7 @@ describe('parity in the host page', () => {
     const fixture = await serveFixture();
     try {
       const emulator = keep(await startEmulator({ addonUrl: fixture.url, scopes: ['customers.read'] }));
-      const host = keep(await openHostPage(emulator, { browser }));
+      const host = keep(await openHostPage(emulator, { browser: browser() }));
       await host.addon.getByTestId('sdk-notify-plain').click();
       const notify = await host.messages.waitFor('service:notify');
       expect(notify).toMatchObject({ payload: { message: 'A plain note', level: 'success' }, warning: null });
@@ -78,7 +67,7 @@ describe('parity in the host page', () => {
 
   it("shows in the Session tab which scopes the add-on's calls used, and the smallest list", async () => {
     const dev = await startDev(['--ephemeral', '--scopes', 'customers.*,invoices.read']);
-    const host = keep(await openHostPage(dev.url, { browser }));
+    const host = keep(await openHostPage(dev.url, { browser: browser() }));
     await host.addon.getByTestId('demo-list-customers').click();
     await host.addon.getByTestId('demo-result').filter({ hasText: '"total"' }).waitFor();
     await host.page.getByTestId('tab-session').click();

@@ -2,25 +2,22 @@
 // a fixture add-on on another origin uses connect() and every bridge call and shows the outcomes.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, cli, startDev } from '../helpers.js';
-import { launchChromium, tokenInSrc } from './browser.js';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, startDev } from '../helpers.js';
+import { tokenInSrc, useBrowser } from './browser.js';
 import { SDK_DIST, serveFixture } from './fixture-addon.js';
 const SCOPES = ['customers.read', 'invoices.read'];
 
-let browser: Browser;
+const { browser } = useBrowser();
 let addon: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   if (!existsSync(join(SDK_DIST, 'index.js'))) throw new Error(`no built SDK in ${SDK_DIST}: run npm run build`);
-  browser = await launchChromium();
   addon = await serveFixture();
 });
 afterAll(async () => {
-  await browser?.close();
   await addon?.close();
 });
-afterEach(cleanUp);
 
 /** `addon dev` with the fixture add-on (with a query and a hash of its own), open in a page. */
 async function openHost(addonQuery = 'lang=en', scopes = SCOPES) {
@@ -31,7 +28,7 @@ async function openHost(addonQuery = 'lang=en', scopes = SCOPES) {
     '--addon-url',
     `${addon.url}?${addonQuery}#top`,
   ]);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const page = await browser().newPage({ viewport: { width: 1280, height: 860 } });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   await page.goto(`${dev.url}/`);
