@@ -533,11 +533,59 @@ describe('addon mcp, without a client', () => {
   it('stops, its emulator with it, when its stdin closes, having written nothing on stdout', async () => {
     const cwd = await project('http://127.0.0.1:9/hooks');
     const result = await execa('node', [BIN, 'mcp', '--start'], { cwd, input: '', reject: false, timeout: 20_000 });
+    // Stopped by itself, not by the timeout's SIGTERM (after which it exits 0 as well).
+    expect(result.timedOut).toBe(false);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(result.stderr)?.[1];
     expect(url, result.stderr).toBeDefined();
     await expect(fetch(`${url}/_emulator/status`)).rejects.toThrow();
+  });
+
+  it('answers every request it read before its stdin ended, then stops', async () => {
+    const cwd = await project('http://127.0.0.1:9/hooks');
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'clock', arguments: { action: 'advance', by: '1h' } },
+      },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'status', arguments: {} } },
+    ];
+    // All written at once and the input ended, as `printf ... | addon mcp --start` does.
+    const input = lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
+    const result = await execa('node', [BIN, 'mcp', '--start'], { cwd, input, reject: false, timeout: 20_000 });
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const answers = result.stdout.split('\n').map((line) => JSON.parse(line));
+    expect(answers.map((answer: Json) => answer.id)).toEqual([1, 2, 3]);
+    expect(answers[1].result.structuredContent).toMatchObject({ offsetMs: 3_600_000 });
+    expect(answers[2].result.structuredContent.clock).toMatchObject({ offsetMs: 3_600_000 });
+
+    // A request the client cancelled is owed no answer (MCP cancellation): it stops without one.
+    const cancelled = [
+      ...lines.slice(0, 2),
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'status', arguments: {} } },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } },
+    ];
+    const stopped = await execa('node', [BIN, 'mcp', '--start'], {
+      cwd,
+      input: cancelled.map((line) => JSON.stringify(line)).join('\n') + '\n',
+      reject: false,
+      timeout: 20_000,
+    });
+    // Stopped by itself: a server still waiting would be stopped by execa's timeout (SIGTERM, exit 0).
+    expect(stopped.timedOut).toBe(false);
+    expect(stopped.exitCode, stopped.stderr).toBe(0);
+    expect(stopped.stdout.split('\n').map((line) => JSON.parse(line).id)).toEqual([1]);
   });
 
   it('stops its emulator and exits 0 when the client ends it with SIGTERM', async () => {
