@@ -7,7 +7,8 @@ import { h, type Child } from './dom';
 import { dateTime } from './format';
 import type { Organizations } from './organizations';
 import { href } from './routes';
-import { actionsOf, scopeWords } from './scope-words';
+import { scopeWords } from './scope-words';
+import { chosen, scopeTree, type ScopeNode } from './scope-tree';
 import type { Session } from './session';
 import { toast, toastError } from './toast';
 import type { Installation, OrganizationView } from './types';
@@ -18,6 +19,8 @@ export interface InstallPageDeps {
   addonName: string;
   appId: string;
   addonPath: string;
+  /** The resources a scope may name (`<resource>.*`): what a declared `*` stands for. */
+  scopeResources: readonly string[];
   /** Switches to another user of the organization (a non-admin's way to an admin). */
   switchUser(userId: string): void;
 }
@@ -161,35 +164,15 @@ function form(
   const { orgs, addonName } = deps;
   const declared = orgs.declaredScopes;
   const grantedNow = installation?.grantedScopes ?? declared;
-  const granted = (scope: string) => grantedNow.includes(scope);
   const pending = installation?.pendingScopes ?? [];
 
   const checkbox = (testid: string, value: string, checked: boolean, id: string) =>
     h('input', { type: 'checkbox', 'data-testid': testid, value, id, checked });
 
-  // A declared `<resource>.*` may be granted whole or in part: its actions are boxes of their own
-  // beneath it, checked where the grant has the wildcard or the action.
-  const scopeBoxes = declared.map((scope, i) => {
-    const box = checkbox('grant-option', scope, granted(scope) && !pending.includes(scope), `grant-${i}`);
-    const parts = actionsOf(scope).map((part, j) => ({
-      scope: part,
-      box: checkbox(
-        'grant-part',
-        part,
-        (granted(scope) || granted(part)) && !pending.includes(scope),
-        `grant-${i}-${j}`,
-      ),
-    }));
-    box.addEventListener('change', () => parts.forEach((part) => (part.box.checked = box.checked)));
-    for (const part of parts)
-      part.box.addEventListener('change', () => (box.checked = parts.every(({ box }) => box.checked)));
-    return { box, scope, parts };
-  });
-  /** The grant the boxes say: a wildcard when all its actions are checked, else the actions checked. */
-  const grantChosen = () =>
-    scopeBoxes.flatMap(({ box, scope, parts }) =>
-      box.checked ? [scope] : parts.filter(({ box }) => box.checked).map(({ scope }) => scope),
-    );
+  // A declared scope may be granted whole or in part: what it stands for are boxes beneath it.
+  const trees = declared.map((scope, i) =>
+    scopeTree(scope, { resources: deps.scopeResources, granted: grantedNow, id: `grant-${i}` }),
+  );
   const roleBoxes = orgs.roles.map(({ role, words }) => ({
     box: checkbox('role-option', role, installation ? installation.access.roles.includes(role) : true, `role-${role}`),
     role,
@@ -227,7 +210,7 @@ function form(
   const save = async (event: Event) => {
     event.preventDefault();
     const input = {
-      grant: grantChosen(),
+      grant: trees.flatMap(chosen),
       roles: roleBoxes.filter(({ box }) => box.checked).map(({ role }) => role),
       users: userBoxes.filter(({ box }) => box.checked).map(({ user }) => user.id),
     };
@@ -251,24 +234,7 @@ function form(
       h('legend', {}, 'Scopes it asks for'),
       h('p', { class: 'muted small' }, 'What you grant goes in its session tokens; a call outside the grant gets 403.'),
       declared.length
-        ? h(
-            'ul',
-            { class: 'option-list' },
-            ...scopeBoxes.map(({ box, scope, parts }) =>
-              h(
-                'li',
-                {},
-                scopeOption(box, scope, pending.includes(scope)),
-                parts.length
-                  ? h(
-                      'ul',
-                      { class: 'option-list option-parts', 'aria-label': `Parts of ${scope}` },
-                      ...parts.map((part) => h('li', {}, scopeOption(part.box, part.scope, false))),
-                    )
-                  : null,
-              ),
-            ),
-          )
+        ? h('ul', { class: 'option-list' }, ...trees.map((tree) => scopeItem(tree, pending.includes(tree.scope))))
         : h('p', { class: 'muted' }, 'The add-on declares no scopes.'),
     ),
     h(
@@ -369,6 +335,48 @@ function uninstallDialog(deps: InstallPageDeps, org: OrganizationView): HTMLDial
     }
   });
   return dialog;
+}
+
+/**
+ * A scope's box and, beneath it, its parts' boxes in words. A `*` stands for every resource: there,
+ * each resource's wildcard has its actions on one compact line, folded away unless the grant holds
+ * only part of it.
+ */
+function scopeItem(node: ScopeNode, isNew: boolean): HTMLElement {
+  const item = h('li', {}, scopeOption(node.box, node.scope, isNew));
+  if (node.scope !== '*') {
+    if (node.parts.length) item.append(partList(node, (part) => scopeOption(part.box, part.scope, false)));
+    return item;
+  }
+  const resources = partList(node, (resource) =>
+    h('div', {}, scopeOption(resource.box, resource.scope, false), partList(resource, actionOption, true)),
+  );
+  item.append(
+    h(
+      'details',
+      { class: 'scope-parts', open: node.box.indeterminate },
+      h('summary', {}, 'Grant a part, resource by resource'),
+      resources,
+    ),
+  );
+  return item;
+}
+
+const partList = (node: ScopeNode, option: (part: ScopeNode) => HTMLElement, compact = false) =>
+  h(
+    'ul',
+    { class: `option-list option-parts${compact ? ' compact' : ''}`, 'aria-label': `Parts of ${node.scope}` },
+    ...node.parts.map((part) => h('li', {}, option(part))),
+  );
+
+/** An action's box inside a resource's line: its name, with what it allows as its title. */
+function actionOption(node: ScopeNode): HTMLElement {
+  return h(
+    'label',
+    { class: 'install-option', for: node.box.id, title: scopeWords(node.scope) },
+    node.box,
+    h('code', {}, node.scope.slice(node.scope.lastIndexOf('.') + 1)),
+  );
 }
 
 /** One scope to grant: its box, its name and what it allows. */

@@ -1,6 +1,7 @@
 // The host page of `addon dev`: the service's web app around the developer's add-on, plus the
 // developer drawer. This module wires the parts together; each concept lives in its own module.
 import './styles.css';
+import { scopeList } from '../../src/auth/scopes.js';
 import { createAccountSwitcher } from './account-switcher';
 import { createAddonPanel } from './addon-panel';
 import { addonOrigin, frameUrl, NO_ADDON_URL } from './addon-url';
@@ -198,6 +199,7 @@ async function start(app: HTMLElement): Promise<void> {
         addonName: status.name,
         appId: status.appId,
         addonPath: ownPath,
+        scopeResources: scopeList(resources.map(({ name }) => name)).resources,
         switchUser: (userId) => switchTo(session.settings.orgId, userId),
       }),
   });

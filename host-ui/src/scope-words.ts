@@ -2,8 +2,6 @@
 // grammar (spec 5.2: `<resource>.read|write|delete|*`, or `*`), so a resource of the package user's
 // own gets words too: `invoices.read` -> `see invoices, and receive their events`.
 
-import { SCOPE_ACTIONS } from '../../src/auth/scopes.js';
-
 /** The add-on's own resources (docs/api.md), which are not the organization's books. */
 const OWN = new Map([
   ['config', 'the add-on’s settings in this organization'],
@@ -26,11 +24,4 @@ export function scopeWords(scope: string): string {
   if (!words) return scope;
   const resource = scope.slice(0, dot);
   return words(OWN.get(resource) ?? resource, !OWN.has(resource));
-}
-
-/** The actions a resource's wildcard stands for (`invoices.*` -> read, write, delete); none for another scope. */
-export function actionsOf(scope: string): string[] {
-  if (scope === '*' || !scope.endsWith('.*')) return [];
-  const resource = scope.slice(0, -2);
-  return SCOPE_ACTIONS.map((action) => `${resource}.${action}`);
 }

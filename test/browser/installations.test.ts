@@ -438,6 +438,62 @@ describe('the install screen', () => {
       .toEqual(['invoices.read', 'customers.read', 'storage.*']);
   });
 
+  it('shows a grant narrower than a declared * as parts of it, saves it back as it was, and grants all again', async () => {
+    // Declared: everything; granted (by config, as `addon install --grant` would): two resources' worth.
+    const acme = { ...ORGANIZATIONS[0]!, installation: { roles: ['admin'], grant: ['invoices.read', 'customers.*'] } };
+    const emulator = await closedWorld({ scopes: ['*'], organizations: [acme] });
+    const { page } = await open(emulator);
+    await openInstallScreen(page);
+    const everything = page.locator('[data-testid="grant-option"][value="*"]');
+    const state = (value: string) =>
+      page
+        .locator(`[data-testid="grant-part"][value="${value}"]`)
+        .evaluate((box) => [(box as HTMLInputElement).checked, (box as HTMLInputElement).indeterminate]);
+    expect(await everything.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
+    expect(await everything.isChecked()).toBe(false);
+    // Partly granted, so the parts are unfolded.
+    expect(await page.locator('details.scope-parts').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(
+      true,
+    );
+    expect(await state('customers.*')).toEqual([true, false]);
+    expect(await state('invoices.*')).toEqual([false, true]);
+    expect(await state('invoices.read')).toEqual([true, false]);
+    expect(await state('invoices.write')).toEqual([false, false]);
+    expect(await state('storage.*')).toEqual([false, false]);
+    expect(await axeViolations(page), 'the install screen with the parts of *').toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'install-parts-of-everything.png'), fullPage: true });
+    // On a phone, the resources' lines wrap: nothing goes sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // Saved with no change, the grant stays as it was.
+    await page.getByTestId('save-installation').click();
+    await page.getByTestId('toast').filter({ hasText: 'Saved: Demo add-on in Acme Ltd' }).waitFor();
+    expect([...emulator.organization('org_acme').installation!.grantedScopes].sort()).toEqual([
+      'customers.*',
+      'invoices.read',
+    ]);
+
+    // A part added; then everything, which the boxes below follow.
+    await page.locator('[data-testid="grant-part"][value="storage.*"]').check();
+    expect(await state('storage.delete')).toEqual([true, false]);
+    // The screen is drawn again with the grant now in force: the boxes are checked on the new one.
+    await page.getByTestId('install-form').evaluate((form) => form.setAttribute('data-stale', ''));
+    await page.getByTestId('save-installation').click();
+    await page.locator('[data-testid="install-form"]:not([data-stale])').waitFor();
+    expect([...emulator.organization('org_acme').installation!.grantedScopes].sort()).toEqual([
+      'customers.*',
+      'invoices.read',
+      'storage.*',
+    ]);
+    await everything.check();
+    expect(await state('invoices.write')).toEqual([true, false]);
+    expect(await state('invoices.*')).toEqual([true, false]);
+    await page.getByTestId('save-installation').click();
+    await expect.poll(() => emulator.organization('org_acme').installation!.grantedScopes).toEqual(['*']);
+  });
+
   it('follows a change made elsewhere as it happens: a narrowed grant reopens the add-on with it', async () => {
     const emulator = await closedWorld();
     const host = await open(emulator);
