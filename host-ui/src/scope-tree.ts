@@ -12,7 +12,7 @@ export interface ScopeNode {
 }
 
 /** What `scope` stands for, one level down: `*` -> `<resource>.*` of each resource; `<resource>.*` -> its actions. */
-export function partsOf(scope: string, resources: readonly string[]): string[] {
+function partsOf(scope: string, resources: readonly string[]): string[] {
   if (scope === '*') return resources.map((resource) => `${resource}.*`);
   if (!scope.endsWith('.*')) return [];
   const resource = scope.slice(0, -2);
