@@ -43,3 +43,7 @@ export function fragment(...children: Child[]): DocumentFragment {
   append(result, children);
   return result;
 }
+
+/** A checkbox the tests find by `testid` and its `value`, with the id its label points at. */
+export const checkbox = (testid: string, value: string, checked: boolean, id: string): HTMLInputElement =>
+  h('input', { type: 'checkbox', 'data-testid': testid, value, id, checked });

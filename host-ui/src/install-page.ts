@@ -3,7 +3,7 @@
 // all or a part of them; who may use it (roles, and users whatever their role); and installs,
 // saves a change or uninstalls through the control API at once. The emulator decides: a refusal
 // (a grant outside the declared scopes, a user it does not know) is shown as it says it.
-import { h, type Child } from './dom';
+import { checkbox, h, type Child } from './dom';
 import { dateTime } from './format';
 import type { Organizations } from './organizations';
 import { href } from './routes';
@@ -165,9 +165,6 @@ function form(
   const declared = orgs.declaredScopes;
   const grantedNow = installation?.grantedScopes ?? declared;
   const pending = installation?.pendingScopes ?? [];
-
-  const checkbox = (testid: string, value: string, checked: boolean, id: string) =>
-    h('input', { type: 'checkbox', 'data-testid': testid, value, id, checked });
 
   // A declared scope may be granted whole or in part: what it stands for are boxes beneath it.
   const trees = declared.map((scope, i) =>

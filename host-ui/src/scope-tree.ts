@@ -3,7 +3,7 @@
 // scopes (one set with `addon install --grant`, say) then shows as boxes and is saved back as it was,
 // and an admin can grant any part of what is declared.
 import { SCOPE_ACTIONS, includes } from '../../src/auth/scopes.js';
-import { h } from './dom';
+import { checkbox } from './dom';
 
 export interface ScopeNode {
   scope: string;
@@ -44,13 +44,7 @@ function grow(
   testid: string,
   options: { resources: readonly string[]; granted: readonly string[] },
 ): ScopeNode {
-  const box = h('input', {
-    type: 'checkbox',
-    'data-testid': testid,
-    value: scope,
-    id,
-    checked: includes(options.granted, scope),
-  });
+  const box = checkbox(testid, scope, includes(options.granted, scope), id);
   const parts = partsOf(scope, options.resources).map((part, i) => grow(part, `${id}-${i}`, 'grant-part', options));
   const node = { scope, box, parts };
   // Checking a scope checks all it stands for.

@@ -2,7 +2,7 @@
 // settings for the next opening (a part of the grant of the organization it is installed in,
 // another org or user).
 import { everySecond, type EmulatedClock } from '../clock';
-import { h, replaceChildren } from '../dom';
+import { checkbox, h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
 import { countdown, dateTime, tokenPreview } from '../format';
 import type { Session, SessionSettings } from '../session';
@@ -55,13 +55,7 @@ export function createSessionPanel(deps: {
     const asked = session.settings.scopes;
     const listed = [...(grant ?? []), ...(asked ?? []).filter((scope) => !grant?.includes(scope))];
     scopeBoxes = listed.map((scope) =>
-      h('input', {
-        type: 'checkbox',
-        'data-testid': 'scope-option',
-        value: scope,
-        id: `scope-${scope}`,
-        checked: (asked ?? grant ?? []).includes(scope),
-      }),
+      checkbox('scope-option', scope, (asked ?? grant ?? []).includes(scope), `scope-${scope}`),
     );
     grantOrg.textContent = session.settings.orgId;
     replaceChildren(
