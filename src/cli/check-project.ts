@@ -35,6 +35,7 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
   const { file, config } = await readConfig(cwd);
   if (file.dev && !file.url) throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
   run.starting?.();
+  const scopes = choices.scopes?.split(/[\s,]+/);
   // The checks themselves (a browser, receivers, the add-on's process), loaded by a run of the check
   // alone: every other command starts without them (docs/performance.md).
   const { runChecks } = await import('../check/run-checks.js');
@@ -43,8 +44,8 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
       appId: choices.appId ?? file.appId,
       name: file.name,
       addonUrl: choices.addonUrl ?? file.url,
-      scopes: choices.scopes?.split(/[\s,]+/) ?? file.scopes,
-      grantedScopes: choices.scopes?.split(/[\s,]+/) ?? file.grantedScopes,
+      scopes: scopes ?? file.scopes,
+      grantedScopes: scopes ?? file.grantedScopes,
       orgId: file.orgId,
       userId: file.userId,
       organizations: file.organizations,
@@ -58,8 +59,8 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
     cwd,
     only: choices.only,
     strict: choices.strict,
-    onAddonLine: (line) => run.onAddonLine?.(line),
-    onProgress: (done, total) => run.onProgress?.(done, total),
+    onAddonLine: run.onAddonLine,
+    onProgress: run.onProgress,
   });
 }
 
