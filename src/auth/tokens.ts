@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, errors, jwtVerify } from 'jose';
 import { toUnixSeconds, type Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { mintBadToken, type BadTokenClaims, type TokenVariant } from './bad-tokens.js';
 import { ALGORITHM, signJwt, type SigningKeys } from './keys.js';
+import { sessionOrder } from './session-order.js';
 import {
   claimsRefusal,
   joseRefusal,
@@ -98,7 +98,8 @@ export function createTokenService({ keys, clock }: { keys: SigningKeys; clock: 
         userId,
         appId,
         scopes,
-        jti: randomUUID(),
+        // In the order of issue: a session ended stays ended for the tokens issued before (revocations.ts).
+        jti: sessionOrder.next(),
         iat,
         exp: iat + expiresIn,
       };
