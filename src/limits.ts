@@ -108,5 +108,13 @@ export const MAX_RATE_LIMIT = 1_000_000;
 /** Sample customers one seed makes (the other resources scale with them): a few seconds' work. */
 export const MAX_SEED_SIZE = 10_000;
 
+/**
+ * Marks of ended sessions kept (installations/revocations.ts): one per organization and one per user
+ * whose sessions ended there, so a configured world (100 organizations of 100 users) never comes near
+ * it; the open world, where any id is a user, could grow without end. Past it, one mark ends every
+ * session issued until then, in place of them all: more sessions end than had to, none comes back.
+ */
+export const MAX_REVOCATIONS = 20_000;
+
 /** Audit entries one read returns (`addon logs --limit`); the log itself keeps more. */
 export const MAX_AUDIT_PAGE = 1000;

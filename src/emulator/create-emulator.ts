@@ -233,6 +233,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       clock,
       time,
       dataDir,
+      replacing: (tables) => installations.replacing(tables),
       async replaced(history) {
         limiter.clear();
         if (history) {

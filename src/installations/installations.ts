@@ -3,10 +3,13 @@ import type { Clock } from '../clock.js';
 import { addonScope } from '../domain/addon-data.js';
 import type { EmulatorSettings } from '../emulator/settings.js';
 import { ApiError, UserError } from '../errors.js';
-import type { Doc, Store } from '../store/store.js';
+import { PLAIN_ID } from '../installation-ids.js';
+import type { Doc, Store, Tables } from '../store/store.js';
 import { SUBSCRIPTIONS, subscriptionKey, type SubscriptionService } from '../webhooks/subscriptions.js';
 import { EVERYONE, mayUse, withinGrant, type Access, type Installation, type OrgUser } from './installation.js';
 import { accessWords } from './access-words.js';
+import { endedSessions } from './ended-sessions.js';
+import { createRevocations, type Revocation } from './revocations.js';
 import { resolveInstallation, type InstallationConfig, type InstallationInput } from './organizations.js';
 
 /** The store's collection of installations changed since the configuration: one per add-on per organization. */
@@ -52,15 +55,22 @@ export interface Installations {
   sessionGrant(orgId: string, userId: string): string[];
   /**
    * The scopes a verified session of the emulated add-on may use now: its own within the grant in
-   * force. A 401 when the add-on was uninstalled, or the user's access taken away, since it began.
+   * force. A 401 when the add-on is not installed, the user has no access, or either happened since
+   * the session was issued (a reinstall or a regrant does not bring it back).
    */
-  inForce(session: { orgId: string; userId: string; scopes: string[] }): string[];
+  inForce(session: { orgId: string; userId: string; scopes: string[]; jti: string }): string[];
+  /**
+   * Records the sessions ended by `tables` (a restore, an import, a reset, a rollback) becoming the
+   * world, in the turn it does (world.ts).
+   */
+  replacing(tables: Tables): Promise<void>;
 }
 
 /**
  * The add-on's installations, users and roles (docs/installations.md). What the configuration says
  * is the start; an install, a change or an uninstall since is a record in the store, so it is part of
- * the world: saved with a state, rolled back with a scenario, gone on reset.
+ * the world: saved with a state, rolled back with a scenario, gone on reset. The sessions a change
+ * ended are not (revocations.ts): they stay ended whatever the world becomes.
  */
 export function createInstallations({
   settings,
@@ -77,6 +87,7 @@ export function createInstallations({
 }): Installations {
   const { appId, organizations: configured } = settings;
   const scope = (orgId: string) => addonScope({ orgId, appId });
+  const revocations = createRevocations(store, clock);
   const configOf = (orgId: string) => configured?.find(({ id }) => id === orgId);
 
   /** The organization's users; in the open world, any user id is an admin of any organization. */
@@ -91,6 +102,8 @@ export function createInstallations({
     configured ? (configOf(orgId)?.installation ?? null) : { grantedScopes: settings.grantedScopes, access: EVERYONE };
 
   const known = (orgId: string) => {
+    // In process too, as the control API's routes check it: `*` is the ledger's own key (revocations.ts).
+    if (!PLAIN_ID.test(orgId)) throw new UserError(`orgId "${orgId}" must be 1-64 letters, digits or _.:-`);
     if (configured && !configOf(orgId))
       throw new ApiError(
         404,
@@ -157,13 +170,23 @@ export function createInstallations({
   const put = (orgId: string, record: InstallationRecord) =>
     store.put(INSTALLATIONS, scope(orgId), { _id: INSTALLATION_ID, ...record });
 
+  /** The organizations whose installation scopes (`<orgId>/<appId>`) among `scopes` are the add-on's. */
+  const recorded = (scopes: Iterable<string>) =>
+    [...scopes].flatMap((s) => (s.endsWith(`/${appId}`) ? [s.slice(0, -appId.length - 1)] : []));
+
+  /**
+   * The installation in force becomes `after`: the sessions it ends are recorded in the same turn
+   * (no token is issued between the two) and journaled before it.
+   */
+  const change = (orgId: string, after: Installation | null, writes: () => Array<Promise<unknown>>) => {
+    const ended = revocations.record(endedSessions(orgId, installation(orgId), after, usersOf(orgId)));
+    return Promise.all([ended, ...writes()]);
+  };
+
   return {
     organizations() {
       if (configured) return configured.map(({ id }) => view(id));
-      const changed = store
-        .scopes(INSTALLATIONS)
-        .flatMap((s) => (s.endsWith(`/${appId}`) ? [s.slice(0, -appId.length - 1)] : []));
-      return [...new Set([settings.orgId, ...changed])].map(view);
+      return [...new Set([settings.orgId, ...recorded(store.scopes(INSTALLATIONS))])].map(view);
     },
     organization(orgId) {
       known(orgId);
@@ -193,8 +216,9 @@ export function createInstallations({
         consentedScopes: [...settings.scopes],
         updatedAt: clock.nowIso(),
       };
-      await put(orgId, record);
-      return installationOf(orgId, record, 'changed');
+      const installed = installationOf(orgId, record, 'changed');
+      await change(orgId, installed, () => [put(orgId, record)]);
+      return installed;
     },
 
     async uninstall(orgId) {
@@ -203,7 +227,7 @@ export function createInstallations({
       if (!current) throw new ApiError(409, 'not_installed', `the add-on is not installed in ${orgId}`);
       const gone = subscriptions.list(orgId, appId);
       // In one turn, so no call or delivery sees the add-on uninstalled with its subscriptions still there.
-      await Promise.all([
+      await change(orgId, null, () => [
         put(orgId, {
           status: 'uninstalled',
           grantedScopes: [],
@@ -260,7 +284,31 @@ export function createInstallations({
           'access_revoked',
           `${session.userId} may no longer use the add-on in ${session.orgId}; its sessions ended`,
         );
+      const ended = revocations.ended(session);
+      if (ended) throw new ApiError(401, 'session_revoked', endedWords(session, ended));
       return withinGrant(session.scopes, current.grantedScopes);
     },
+
+    replacing(tables) {
+      const next = tables.get(INSTALLATIONS);
+      const orgIds = new Set(recorded([...store.scopes(INSTALLATIONS), ...(next?.keys() ?? [])]));
+      const ended = [...orgIds].flatMap((orgId) => {
+        const record = next?.get(scope(orgId))?.get(INSTALLATION_ID);
+        if (record === store.get(INSTALLATIONS, scope(orgId), INSTALLATION_ID)) return [];
+        const after = make(orgId, record as (Doc & InstallationRecord) | undefined);
+        return endedSessions(orgId, installation(orgId), after, usersOf(orgId));
+      });
+      return revocations.record(ended);
+    },
   };
+}
+
+/** Why a session that ended stays ended, and what to do. */
+function endedWords({ orgId, userId }: { orgId: string; userId: string }, { cause, at }: Revocation): string {
+  const when = {
+    uninstalled: `when the add-on was uninstalled from ${orgId} at ${at}`,
+    access: `when ${userId}'s access to the add-on in ${orgId} was taken away at ${at}`,
+    bound: `at ${at}, with every session issued until then, when the record of ended sessions was full`,
+  }[cause];
+  return `this session ended ${when}; open the add-on again for a new session`;
 }

@@ -139,6 +139,8 @@ export function resolveInstallation(
     if (!isRole(role)) throw new UserError(`${at}: role ${role} is not one of ${ROLES.join(', ')}`);
   const unknown = users && (input.users ?? []).find((user) => !users.some(({ id }) => id === user));
   if (unknown) throw new UserError(`${at}: ${unknown} is not a user of the organization`);
+  const unfit = (input.users ?? []).find((user) => !PLAIN_ID.test(user));
+  if (unfit !== undefined) throw new UserError(`${at}: user id "${unfit}" must be 1-64 letters, digits or _.:-`);
   const named = input.roles !== undefined || input.users !== undefined;
   const access: Access = named
     ? { roles: [...new Set(input.roles ?? [])] as Access['roles'], users: [...new Set(input.users ?? [])] }

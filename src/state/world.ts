@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { PersistedClock } from './persisted-clock.js';
 import type { Registry } from '../emulator/registry.js';
+import { REVOCATIONS } from '../installations/revocations.js';
 import { copyTables } from '../store/document-store.js';
 import type { Store, Tables } from '../store/store.js';
 import { savedStates, type SavedStateInfo } from './saved-states.js';
@@ -20,11 +21,22 @@ export interface WorldDeps {
   time: PersistedClock;
   dataDir: string | null;
   /**
+   * Told of the tables about to become the world, in the turn they do: the installations record the
+   * sessions that world ends (a restore to a world without the add-on ends its sessions).
+   */
+  replacing(tables: Tables): Promise<void>;
+  /**
    * What else holds on to the world in memory, told after each replacement: the rate windows, the
    * time rules; with `history`, the delivery log was replaced too (the dispatcher re-reads what is due).
    */
   replaced(history: boolean): Promise<void>;
 }
+
+/**
+ * What no replacement of the world touches: the sessions that ended stay ended (a token is handed
+ * out in the real world, and no world put back takes it back).
+ */
+const KEPT = [REVOCATIONS];
 
 /**
  * The emulator's world as a whole: saved and restored by name, exported and imported as a file,
@@ -61,7 +73,7 @@ export interface World {
  * Every change of world is one `store.replace`: atomic for concurrent API calls, journaled as one
  * line, so a kill leaves either world, never a mix.
  */
-export function createWorld({ store, registry, clock, time, dataDir, replaced }: WorldDeps): World {
+export function createWorld({ store, registry, clock, time, dataDir, replacing, replaced }: WorldDeps): World {
   const resources = registry.resources.map((r) => r.name);
   const saved = savedStates(dataDir);
   /** Where `reset()` goes back to: the state the emulator started from, if any. */
@@ -71,12 +83,15 @@ export function createWorld({ store, registry, clock, time, dataDir, replaced }:
 
   // The store swaps the world at once (or throws, changing nothing), and the clock follows in the
   // same tick, so no reader sees the new world at the old time. Should the journal fail to take it,
-  // the store takes it back, and the clock follows again.
+  // the store takes it back, and the clock follows again. The sessions the new world ends are
+  // recorded in the same tick, so in the same journal append.
   const replace = async (tables: Tables, history: boolean) => {
-    const replacing = store.replace(tables);
+    const ending = replacing(tables);
+    ending.catch(() => {}); // awaited below, unless the swap throws first
+    const swapping = store.replace(tables, KEPT);
     time.reload();
     await replaced(history);
-    await replacing.catch((error: unknown) => {
+    await Promise.all([ending, swapping]).catch((error: unknown) => {
       time.reload();
       throw error;
     });

@@ -121,7 +121,14 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
 
     snapshot: () => copyTables(tables),
 
-    replace: (next) => change({ replace: next }),
+    replace(next, keep = []) {
+      for (const collection of keep) {
+        const kept = tables.get(collection);
+        if (kept) next.set(collection, kept);
+        else next.delete(collection);
+      }
+      return change({ replace: next });
+    },
 
     settled: () => (pending ?? writing)?.done ?? null,
 

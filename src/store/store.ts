@@ -34,9 +34,10 @@ export interface Store {
   /**
    * Swaps every table for `tables` (which the store then owns) in one step: a call that reads or
    * writes sees either the old world or the new one, never a mix. It is journaled as one line, so a
-   * kill mid-write leaves the old world, and once it resolves the new one survives a kill.
+   * kill mid-write leaves the old world, and once it resolves the new one survives a kill. The
+   * collections `keep` names stay as they are, whatever `tables` holds of them.
    */
-  replace(tables: Tables): Promise<void>;
+  replace(tables: Tables, keep?: readonly string[]): Promise<void>;
   /**
    * Null when everything in memory is on disk, else a promise that settles once every change made so
    * far is: what a reader waits on before it shows the world to anyone. It rejects when those changes

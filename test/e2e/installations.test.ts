@@ -124,3 +124,33 @@ describe('installations through the CLI', () => {
     expect((await api(`${dev.apiUrl}/events/subscriptions`, { token: fresh.token })).body.data).toEqual([]);
   });
 });
+
+describe('ended sessions through the CLI', () => {
+  it('a token from before an uninstall, or a loss of access, stays refused after a reinstall and a restart', async () => {
+    const data = await tempDir();
+    let restarted = await startDev(['--data', data], { cwd, json: false });
+    const run = (...args: string[]) => cli([...args, '--emulator', restarted.url], { cwd });
+    const code = async (token: string) => (await api(`${restarted.apiUrl}/invoices`, { token })).body?.code ?? 200;
+    const mint = async () => JSON.parse((await run('token', '--json')).stdout).token as string;
+
+    const beforeUninstall = await mint();
+    expect((await run('uninstall')).exitCode).toBe(0);
+    expect((await run('install', '--roles', 'admin')).exitCode).toBe(0);
+    expect(await code(beforeUninstall)).toBe('session_revoked');
+    const beforeLoss = await mint();
+    expect((await run('install', '--roles', 'viewer')).exitCode).toBe(0);
+    expect(await code(beforeLoss)).toBe('access_revoked');
+    expect((await run('install', '--roles', 'admin')).exitCode).toBe(0);
+    expect(await code(beforeLoss)).toBe('session_revoked');
+
+    await restarted.stop();
+    restarted = await startDev(['--data', data], { cwd, json: false });
+    const refused = await api(`${restarted.apiUrl}/invoices`, { token: beforeUninstall });
+    expect(refused).toMatchObject({ status: 401, body: { code: 'session_revoked' } });
+    expect(refused.body.message).toMatch(
+      /^this session ended when the add-on was uninstalled from org_acme at \S+Z; open the add-on again for a new session$/,
+    );
+    expect(await code(beforeLoss)).toBe('session_revoked');
+    expect(await code(await mint())).toBe(200);
+  });
+});
