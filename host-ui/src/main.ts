@@ -39,7 +39,7 @@ import { Session, type SessionSettings } from './session';
 import { openStream } from './stream';
 import { toast, toastError } from './toast';
 import type { EmulatorStatus, OrganizationsAnswer, ResourceOutline } from './types';
-import { ACCESS_REFUSALS, isRefusal, unavailableReason } from './unavailable';
+import { ACCESS_REFUSALS, ENDED_SESSIONS, isRefusal, unavailableReason } from './unavailable';
 
 /** What the location bar says of a `service:navigate` to a path that names no page of the shell. */
 const UNKNOWN_PATH_NOTE = 'not a page of the emulated service';
@@ -362,8 +362,8 @@ async function start(app: HTMLElement): Promise<void> {
   });
   stream.on('refused', (refusal) => {
     audit.addRefused(refusal);
-    // A session ended by an uninstall or by access taken away: the installation changed.
-    if (refusal.code === 'addon_not_installed' || refusal.code === 'access_revoked') readOrganizations();
+    // A session ended by an uninstall or by access taken away, now or before: the installation changed.
+    if (ENDED_SESSIONS.has(refusal.code)) readOrganizations();
   });
   stream.on('delivery', ({ delivery }) => deliveries.upsert(delivery));
   stream.on('subscription-disabled', (report) => {

@@ -24,6 +24,9 @@ export const ACCESS_REFUSALS = new Set([
   'unknown_organization',
 ]);
 
+/** The API's 401s of a session that an uninstall or a loss of access ended: the installation changed since it began. */
+export const ENDED_SESSIONS = new Set(['addon_not_installed', 'access_revoked', 'session_revoked']);
+
 export const isRefusal = (error: unknown): error is ControlError =>
   error instanceof ControlError && REFUSALS.has(error.code);
 

@@ -394,6 +394,17 @@ describe('the install screen', () => {
     expect(await page.getByTestId('nav-install').isVisible()).toBe(true);
   });
 
+  it('reads the organizations again when a call of a session that ended before is refused, as for one ended now', async () => {
+    const emulator = await closedWorld();
+    const { token } = await emulator.token({ userId: 'usr_bob' });
+    await emulator.install({ orgId: 'org_acme', roles: ['admin'] });
+    await emulator.install({ orgId: 'org_acme', roles: ['admin', 'accountant'], users: ['usr_sam'] });
+    const { page } = await open(emulator);
+    const read = page.waitForRequest((request) => new URL(request.url()).pathname === '/_emulator/organizations');
+    expect((await api(`${emulator.apiUrl}/invoices`, { token })).body).toMatchObject({ code: 'session_revoked' });
+    await read;
+  });
+
   it('grants part of a declared wildcard: its actions beneath it, the token carrying the part', async () => {
     const emulator = await closedWorld();
     const host = await open(emulator);

@@ -20,8 +20,10 @@ export class AddonApiError extends Error {
 }
 
 /**
- * 401: the session token expired (`token_expired`) or is not valid. The add-on has to be reopened
- * (reloaded) to get a new one; retrying with the same token cannot help.
+ * 401: the session token expired (`token_expired`), is not valid, or its session ended (the add-on
+ * was uninstalled or the user's access taken away: `addon_not_installed`, `access_revoked`,
+ * `session_revoked`). The add-on has to be reopened (reloaded) to get a new one; retrying with the
+ * same token cannot help.
  */
 export class SessionExpiredError extends AddonApiError {
   override name = 'SessionExpiredError';
