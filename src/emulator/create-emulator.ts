@@ -120,7 +120,7 @@ export interface Emulator extends ControlTarget {
   /**
    * Back to the start: the `state` the emulator started from, else an empty world whose clock keeps
    * its time. Deliveries, the inbox and rate windows are dropped; keys stay (issued tokens keep
-   * verifying). A webhook attempt in flight still reaches its receiver, but its outcome is not logged.
+   * verifying), and so do the sessions that ended (docs/installations.md#ended-sessions-stay-ended). A webhook attempt in flight still reaches its receiver, but its outcome is not logged.
    */
   reset(): Promise<void>;
   /** This moment, whole (records, subscriptions, counters, clock, deliveries), to `rollback` to: in memory, cheap. */

@@ -78,7 +78,10 @@ export interface TestEmulator {
    * seeding again.
    */
   checkpoint(): Checkpoint;
-  /** Back to a checkpoint (as often as wanted). A webhook attempt in flight is not logged afterwards. */
+  /**
+   * Back to a checkpoint (as often as wanted). A webhook attempt in flight is not logged afterwards.
+   * A session a test ended (an uninstall, access taken away) stays ended: mint tokens in each test.
+   */
   rollback(checkpoint: Checkpoint): Promise<void>;
   /**
    * Runs a scenario (docs/scenarios.md): a file's path or its content. The whole of it is checked
@@ -92,7 +95,10 @@ export interface TestEmulator {
    * (docs/installations.md). A session already open gets at most the new grant on its next call.
    */
   install(options?: InstallationInput & { orgId?: string }): Promise<Installation>;
-  /** Uninstalls it: its sessions there end (401) and its subscriptions go; records and its data stay. */
+  /**
+   * Uninstalls it: its sessions there end (401) for good, a reinstall or a rollback does not bring
+   * them back, and its subscriptions go; records and its data stay.
+   */
   uninstall(options?: { orgId?: string }): Promise<{ subscriptionsRemoved: number }>;
   /** The organizations, each with its users (and their roles) and the add-on's installation in force. */
   organizations(): OrganizationView[];
