@@ -1,5 +1,5 @@
 import { Argument, Option } from 'commander';
-import { parseDuration } from '../duration.js';
+import { durationProblem, parseDuration } from '../duration.js';
 import { UserError, type FieldProblem } from '../errors.js';
 import { PLAIN_ID } from '../installation-ids.js';
 import { wordsOfPattern } from '../pattern-words.js';
@@ -98,11 +98,8 @@ export const duration = (): ValueKind<number> => ({
       return undefined;
     }
   },
-  problem: (text) => (DURATION.test(text.trim()) ? 'is longer than 100 years (36500d)' : undefined),
+  problem: durationProblem,
 });
-
-/** The form of a duration (what parseDuration reads); one of that form it refuses is too long. */
-const DURATION = /^(\d+|(\d+(\.\d+)?(ms|s|m|h|d))+)$/;
 
 /**
  * What a command sends, checked against the control API's own schema for it before it is sent:

@@ -38,6 +38,15 @@ describe('arguments are checked before the emulator is called', () => {
     ],
     [['token', '--expired', '--tampered'], 'one bad token at a time: choose one of --expired, --tampered'],
     [['clock', 'advance', '5x'], '<duration> takes a duration like 90s, 5m, 1h or 1h30m (got "5x")'],
+    // A bare number is not read in a unit of the kit's choosing, and no time at all is a slip.
+    [['clock', 'advance', '5'], '<duration> has no unit: write 5s, 5m, 5h or 5d (got "5")'],
+    [['clock', 'advance', '0s'], '<duration> must be at least 1ms (got "0s")'],
+    [['clock', 'advance', '0'], '<duration> must be at least 1ms (got "0")'],
+    [['clock', 'advance', '0.4ms'], '<duration> must be at least 1ms (got "0.4ms")'],
+    [
+      ['token', '--expires-in', '3600'],
+      '--expires-in takes a duration of whole seconds from 1s to 30d, like 10m or 2h (got "3600")',
+    ],
     [['seed', '--size', '10001'], '--size takes a whole number from 1 to 10000 (got "10001")'],
     [
       ['trigger', 'invoice.paid', '--data', '{"a":\n1'],
