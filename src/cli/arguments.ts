@@ -82,13 +82,28 @@ export const httpUrl = (example: string): ValueKind<string> => ({
   read: (text) => (/^https?:$/.test(URL.canParse(text) ? new URL(text).protocol : '') ? text : undefined),
 });
 
+/**
+ * Scopes, comma- or space-separated, or `none` for no scope at all. A text that names none is
+ * refused: it is an unset variable (`--scopes "$SCOPES"`) far more often than a wish for nothing,
+ * which `none` says. Whether each is a scope is the emulator's answer, which knows its resources.
+ */
+export const scopeList: ValueKind<string[]> = {
+  takes: 'scopes, comma- or space-separated, like invoices.read,customers.*, or none for no scope',
+  read(text) {
+    if (text.trim() === 'none') return [];
+    const scopes = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+    return scopes.length ? scopes : undefined;
+  },
+  problem: () => 'names no scope: list them, like invoices.read,customers.*, or give none for no scope at all',
+};
+
 /** One of a fixed list. */
 export const oneOf = <T extends string>(values: readonly T[]): ValueKind<T> => ({
   takes: `one of ${values.join(', ')}`,
   read: (text) => values.find((value) => value === text),
 });
 
-/** A duration like 90s or 1h30m, in milliseconds, at most 100 years (as every duration the kit reads). */
+/** A duration like 90s or 1h30m, in milliseconds: at least 1ms, at most 100 years, with its unit (src/duration.ts). */
 export const duration = (): ValueKind<number> => ({
   takes: 'a duration like 90s, 5m, 1h or 1h30m',
   read(text) {

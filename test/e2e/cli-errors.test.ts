@@ -127,6 +127,14 @@ describe('flags: one line in the words of the CLI', () => {
       expect(logs).toMatchObject({ exitCode: 0, stdout: 'No API calls logged yet.' });
     });
 
+    it('mints a token with no scope when asked for none, which every call needing one is refused', async () => {
+      const minted = await run(['token', '--scopes', 'none', '--json']);
+      const { token, claims } = JSON.parse(minted.stdout);
+      expect(claims.scopes).toEqual([]);
+      const refused = await api(`${dev.apiUrl}/customers`, { token });
+      expect(refused).toMatchObject({ status: 403, body: { requiredScope: 'customers.read', grantedScopes: [] } });
+    });
+
     it('shows and replays a delivery by a unique prefix of its id, as git does', async () => {
       const { token } = (await api(`${dev.url}/_emulator/tokens`, { body: {} })).body;
       await api(`${dev.apiUrl}/events/subscribe`, {

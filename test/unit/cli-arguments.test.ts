@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const ID_WORDS = '1 to 64 letters, digits and _ . : -, starting with a letter or digit';
+const NO_SCOPE = 'names no scope: list them, like invoices.read,customers.*, or give none for no scope at all';
 const STATE_WORDS = '1 to 64 letters, digits and . _ -, starting with a letter or digit';
 
 describe('arguments are checked before the emulator is called', () => {
@@ -47,6 +48,9 @@ describe('arguments are checked before the emulator is called', () => {
       ['token', '--expires-in', '3600'],
       '--expires-in takes a duration of whole seconds from 1s to 30d, like 10m or 2h (got "3600")',
     ],
+    // An unset variable (--scopes "$SCOPES") is not a wish for a token without scopes: that is `none`.
+    [['token', '--scopes', ''], `--scopes ${NO_SCOPE} (got "")`],
+    [['token', '--scopes', ' , '], `--scopes ${NO_SCOPE} (got " , ")`],
     [['seed', '--size', '10001'], '--size takes a whole number from 1 to 10000 (got "10001")'],
     [
       ['trigger', 'invoice.paid', '--data', '{"a":\n1'],
