@@ -32,6 +32,9 @@ const reader =
     throw usageError(`${name()} ${problem} (got "${oneLine(text)}")`);
   };
 
+/** `text` read as a `kind`, or a usage error naming where it came from: a flag, an argument, a variable. */
+export const readAs = <T>(name: string, kind: ValueKind<T>, text: string): T => reader(() => name, kind)(text);
+
 /** What was given, on one line and short: a pasted file never spreads an error over a screen. */
 const oneLine = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ');
