@@ -1,5 +1,5 @@
 import { Argument, Option } from 'commander';
-import { parseDuration } from '../duration.js';
+import { durationProblem, parseDuration } from '../duration.js';
 import { UserError, type FieldProblem } from '../errors.js';
 import { PLAIN_ID } from '../installation-ids.js';
 import { wordsOfPattern } from '../pattern-words.js';
@@ -31,6 +31,9 @@ const reader =
     const problem = kind.problem?.(text) ?? `takes ${kind.takes}`;
     throw usageError(`${name()} ${problem} (got "${oneLine(text)}")`);
   };
+
+/** `text` read as a `kind`, or a usage error naming where it came from: a flag, an argument, a variable. */
+export const readAs = <T>(name: string, kind: ValueKind<T>, text: string): T => reader(() => name, kind)(text);
 
 /** What was given, on one line and short: a pasted file never spreads an error over a screen. */
 const oneLine = (text: string): string => {
@@ -82,13 +85,28 @@ export const httpUrl = (example: string): ValueKind<string> => ({
   read: (text) => (/^https?:$/.test(URL.canParse(text) ? new URL(text).protocol : '') ? text : undefined),
 });
 
+/**
+ * Scopes, comma- or space-separated, or `none` for no scope at all. A text that names none is
+ * refused: it is an unset variable (`--scopes "$SCOPES"`) far more often than a wish for nothing,
+ * which `none` says. Whether each is a scope is the emulator's answer, which knows its resources.
+ */
+export const scopeList: ValueKind<string[]> = {
+  takes: 'scopes, comma- or space-separated, like invoices.read,customers.*, or none for no scope',
+  read(text) {
+    if (text.trim() === 'none') return [];
+    const scopes = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+    return scopes.length ? scopes : undefined;
+  },
+  problem: () => 'names no scope: list them, like invoices.read,customers.*, or give none for no scope at all',
+};
+
 /** One of a fixed list. */
 export const oneOf = <T extends string>(values: readonly T[]): ValueKind<T> => ({
   takes: `one of ${values.join(', ')}`,
   read: (text) => values.find((value) => value === text),
 });
 
-/** A duration like 90s or 1h30m, in milliseconds, at most 100 years (as every duration the kit reads). */
+/** A duration like 90s or 1h30m, in milliseconds: at least 1ms, at most 100 years, with its unit (src/duration.ts). */
 export const duration = (): ValueKind<number> => ({
   takes: 'a duration like 90s, 5m, 1h or 1h30m',
   read(text) {
@@ -98,11 +116,8 @@ export const duration = (): ValueKind<number> => ({
       return undefined;
     }
   },
-  problem: (text) => (DURATION.test(text.trim()) ? 'is longer than 100 years (36500d)' : undefined),
+  problem: durationProblem,
 });
-
-/** The form of a duration (what parseDuration reads); one of that form it refuses is too long. */
-const DURATION = /^(\d+|(\d+(\.\d+)?(ms|s|m|h|d))+)$/;
 
 /**
  * What a command sends, checked against the control API's own schema for it before it is sent:

@@ -14,7 +14,7 @@ export interface CheckChoices {
   only?: string[];
   seed?: number;
   appId?: string;
-  scopes?: string;
+  scopes?: string[];
   webhookTimeout?: number;
 }
 
@@ -35,7 +35,6 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
   const { file, config } = await readConfig(cwd);
   if (file.dev && !file.url) throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
   run.starting?.();
-  const scopes = choices.scopes?.split(/[\s,]+/);
   // The checks themselves (a browser, receivers, the add-on's process), loaded by a run of the check
   // alone: every other command starts without them (docs/performance.md).
   const { runChecks } = await import('../check/run-checks.js');
@@ -44,8 +43,8 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
       appId: choices.appId ?? file.appId,
       name: file.name,
       addonUrl: choices.addonUrl ?? file.url,
-      scopes: scopes ?? file.scopes,
-      grantedScopes: scopes ?? file.grantedScopes,
+      scopes: choices.scopes ?? file.scopes,
+      grantedScopes: choices.scopes ?? file.grantedScopes,
       orgId: file.orgId,
       userId: file.userId,
       organizations: file.organizations,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
 import { API_PREFIX, DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
+import { readAs, type ValueKind } from './arguments.js';
 import { currentIo } from './cli-io.js';
 
 /** An emulator on this machine answers its status in milliseconds; a service that is not one may never answer. */
@@ -13,20 +14,35 @@ const PROBE_TIMEOUT_MS = 3_000;
  */
 const CALL_MARGIN_MS = 30_000;
 
-/** `--emulator URL`, else ADDON_EMULATOR_URL, else the default address of `addon dev`. */
+/**
+ * A running emulator's address: its origin. More than an origin (a path, a query, a fragment, a
+ * user) is refused rather than dropped, so that `--emulator http://127.0.0.1:4455/api/addon/v1`
+ * does not quietly mean less than it says.
+ */
+export const emulatorAddress: ValueKind<string> = {
+  takes: `the emulator's address, like ${DEFAULT_EMULATOR_URL}`,
+  read(text) {
+    const url = URL.canParse(text) ? new URL(text) : null;
+    return url && /^https?:$/.test(url.protocol) && url.href === `${url.origin}/` ? url.origin : undefined;
+  },
+  problem(text) {
+    // `localhost:4455` is a URL of the scheme "localhost:" to new URL().
+    if (/^(\[[\da-f:]+\]|[\w.-]+):\d+$/i.test(text)) return `needs its scheme: use http://${text}`;
+    const [, scheme, port] = /^([a-z][a-z0-9+.-]*):(?:\/\/[^/:]*(?::(\d+))?)?/i.exec(text) ?? [];
+    // Said before new URL() is asked: it calls a port out of range merely "invalid".
+    if (scheme && !/^https?$/i.test(scheme)) return `takes an http: or https: address, not ${scheme}:`;
+    if (port !== undefined && Number(port) > 65535) return 'has a port out of range: ports go from 1 to 65535';
+    if (!URL.canParse(text)) return undefined;
+    return `takes the emulator's origin alone (scheme, host and port): use ${new URL(text).origin}`;
+  },
+};
+
+/** `--emulator URL`, else ADDON_EMULATOR_URL, else the default address of `addon dev`: an origin. */
 export function emulatorUrl(flag?: string): string {
-  const url = flag ?? currentIo().env.ADDON_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
-  const [, scheme, port] = /^([a-z][a-z0-9+.-]*):\/\/[^/:]*(?::(\d+))?/i.exec(url) ?? [];
-  // Said before new URL() is asked: it calls a port out of range and an ftp: address merely "invalid".
-  if (scheme && !/^https?$/i.test(scheme))
-    throw new UserError(`the emulator's address must be http: or https:, not ${scheme}: (${url})`);
-  if (port !== undefined && Number(port) > 65535)
-    throw new UserError(`the port of ${url} is out of range: ports go from 1 to 65535`);
-  try {
-    return new URL(url).origin;
-  } catch {
-    throw new UserError(`"${url}" is not a URL; pass the emulator's address, like ${DEFAULT_EMULATOR_URL}`);
-  }
+  const variable = currentIo().env.ADDON_EMULATOR_URL;
+  if (flag !== undefined) return readAs('--emulator', emulatorAddress, flag);
+  if (variable !== undefined) return readAs('ADDON_EMULATOR_URL', emulatorAddress, variable);
+  return DEFAULT_EMULATOR_URL;
 }
 
 /** The flag of every command that talks to a running emulator. */
@@ -150,13 +166,13 @@ async function jsonOf(base: string, response: Response): Promise<unknown> {
   }
 }
 
-/** The emulator's refusal in the command's words: `--limit must be at most 5000`, not `invalid querystring: limit …`. */
 /** The emulator's own code for a refusal (`validation_failed`, `not_found`, ...), for `--json`. */
 const codeOf = (payload: unknown): string | undefined => {
   const code = (payload as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 };
 
+/** The emulator's refusal in the command's words: `--limit must be at most 5000`, not `invalid querystring: limit …`. */
 function refusal(payload: unknown, status: number, fields: FieldNames): string {
   const body = payload as { message?: string; details?: Array<{ field?: string; message: string }> } | null;
   if (Array.isArray(body?.details))

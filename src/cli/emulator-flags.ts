@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { MAX_RATE_LIMIT } from '../limits.js';
 import { APP_ID } from '../installation-ids.js';
-import { checkedOption, count, duration, matching, plainId } from './arguments.js';
+import { checkedOption, count, duration, matching, plainId, scopeList } from './arguments.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
 import { fromCwd } from './cli-io.js';
 import type { AddonConfigFile } from './config-file.js';
@@ -9,7 +9,7 @@ import { cliLogger } from './output.js';
 
 export interface SettingsFlags {
   appId?: string;
-  scopes?: string;
+  scopes?: string[];
   org?: string;
   user?: string;
   rateLimit?: number;
@@ -22,11 +22,15 @@ export interface SettingsFlags {
   strict?: boolean;
 }
 
+/** `--scopes` of the commands that start an emulator (`addon dev`, `addon exec`, `addon check`). */
+export const declaredScopesOption = () =>
+  checkedOption('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated, or none', scopeList);
+
 /** The flags `addon dev` and `addon exec` share: what add-on is emulated, where, for whom. */
 export function withSettingsFlags(command: Command): Command {
   return command
     .addOption(checkedOption('--app-id <id>', 'the add-on app id, reverse-domain style', matching(APP_ID)))
-    .option('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated')
+    .addOption(declaredScopesOption())
     .addOption(checkedOption('--org <id>', 'the organization id', plainId))
     .addOption(checkedOption('--user <id>', 'the user id', plainId))
     .addOption(
@@ -61,8 +65,8 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     appId: flags.appId ?? file.appId,
     name: file.name,
     addonUrl: flags.addonUrl ?? file.url,
-    scopes: flags.scopes?.split(/[\s,]+/) ?? file.scopes,
-    grantedScopes: flags.scopes?.split(/[\s,]+/) ?? file.grantedScopes,
+    scopes: flags.scopes ?? file.scopes,
+    grantedScopes: flags.scopes ?? file.grantedScopes,
     orgId: flags.org ?? file.orgId,
     userId: flags.user ?? file.userId,
     organizations: file.organizations,

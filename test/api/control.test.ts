@@ -30,6 +30,15 @@ describe('the control API', () => {
     const bad = await em.call('POST', '/_emulator/clock/advance', { body: { by: 'tomorrow' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/invalid duration/);
+    // As the CLI reads one: a bare number has no unit to guess, and no time at all is a slip.
+    for (const [by, message] of [
+      ['90', 'duration "90" has no unit: write 90s, 90m, 90h or 90d'],
+      ['0s', 'duration "0s" must be at least 1ms'],
+    ]) {
+      const refused = await em.call('POST', '/_emulator/clock/advance', { body: { by } });
+      expect(refused, by).toMatchObject({ status: 400, body: { code: 'invalid_request', message } });
+    }
+    expect((await em.call('GET', '/_emulator/clock')).body.offsetMs).toBe(after.body.offsetMs);
   });
 
   it('answers /idle once every delivery in flight has had its attempt', async () => {

@@ -115,6 +115,33 @@ describe('flags: one line in the words of the CLI', () => {
       expectOneLine(await run(['token', '--scopes', 'bogus:scope']), /^addon: unknown requested scope bogus:scope/);
     });
 
+    it('refuses what a new user mistypes in one line, exit 2, and the emulator is left as it was', async () => {
+      const before = (await api(`${dev.url}/_emulator/clock`)).body.offsetMs;
+      expectOneLine(
+        await run(['clock', 'advance', '5']),
+        'addon: <duration> has no unit: write 5s, 5m, 5h or 5d (got "5")',
+        2,
+      );
+      expectOneLine(await run(['clock', 'advance', '0s']), 'addon: <duration> must be at least 1ms (got "0s")', 2);
+      expect((await api(`${dev.url}/_emulator/clock`)).body.offsetMs).toBe(before);
+      expectOneLine(
+        await run(['token', '--scopes', '']),
+        'addon: --scopes names no scope: list them, like invoices.read,customers.*, or give none for no scope at all (got "")',
+        2,
+      );
+      const openapi = `${dev.url}/api/addon/v1/openapi.json`;
+      expectOneLine(
+        await cli(['token', '--emulator', openapi]),
+        `addon: --emulator takes the emulator's origin alone (scheme, host and port): use ${dev.url} (got "${openapi}")`,
+        2,
+      );
+      expectOneLine(
+        await cli(['token'], { env: { ADDON_EMULATOR_URL: openapi } }),
+        `addon: ADDON_EMULATOR_URL takes the emulator's origin alone (scheme, host and port): use ${dev.url} (got "${openapi}")`,
+        2,
+      );
+    });
+
     it('refuses an event that is not in the catalog when listing deliveries', async () => {
       expectOneLine(
         await run(['deliveries', '--event', 'invoice.exploded']),
@@ -125,6 +152,14 @@ describe('flags: one line in the words of the CLI', () => {
     it('says when the audit log is still empty', async () => {
       const logs = await run(['logs']);
       expect(logs).toMatchObject({ exitCode: 0, stdout: 'No API calls logged yet.' });
+    });
+
+    it('mints a token with no scope when asked for none, which every call needing one is refused', async () => {
+      const minted = await run(['token', '--scopes', 'none', '--json']);
+      const { token, claims } = JSON.parse(minted.stdout);
+      expect(claims.scopes).toEqual([]);
+      const refused = await api(`${dev.apiUrl}/customers`, { token });
+      expect(refused).toMatchObject({ status: 403, body: { requiredScope: 'customers.read', grantedScopes: [] } });
     });
 
     it('shows and replays a delivery by a unique prefix of its id, as git does', async () => {

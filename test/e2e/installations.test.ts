@@ -154,3 +154,38 @@ describe('ended sessions through the CLI', () => {
     expect(await code(await mint())).toBe(200);
   });
 });
+
+describe('an organization id the emulator does not have', () => {
+  it('with organizations configured: refused in one line, exit 1, and nothing changes', async () => {
+    const before = (await api(`${dev.url}/_emulator/organizations`)).body;
+    const unknown = 'addon: org_nope is not an organization of the emulated platform (configured: org_acme, org_beta)';
+    expectOneLine(await addon('users', '--org', 'org_nope'), unknown);
+    expectOneLine(await addon('uninstall', '--org', 'org_nope'), unknown);
+    expectOneLine(await addon('install', '--org', 'org_nope'), unknown);
+    expect((await api(`${dev.url}/_emulator/organizations`)).body).toEqual(before);
+  });
+
+  it('in the open world it exists, as every organization does there, and the CLI says so', async () => {
+    const open = await startDev(['--ephemeral']);
+    const run = (...args: string[]) => cli([...args, '--emulator', open.url]);
+    const note =
+      'No organizations are configured, so every organization exists, org_nope too; list them under "organizations" in addon.config.json to have those alone.';
+    const listed = await run('users', '--org', 'org_nope');
+    expect(listed).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(listed.stdout.split('\n')).toEqual([
+      'org_nope: the add-on is installed, granted *; access is for everyone.',
+      '  usr_demo  admin       may use the add-on',
+      note,
+    ]);
+    expect(JSON.parse((await run('users', '--org', 'org_nope', '--json')).stdout)).toMatchObject({ openWorld: true });
+    const removed = await run('uninstall', '--org', 'org_nope');
+    expect(removed.stdout.split('\n')).toEqual([
+      'Uninstalled from org_nope: its sessions there ended, 0 subscriptions were removed; its data stays for a reinstall.',
+      note,
+    ]);
+    // The emulated organization is the one the emulator opens: nothing to say of it.
+    const own = await run('users', '--json');
+    expect(JSON.parse(own.stdout)).toMatchObject({ organization: { id: 'org_demo' }, openWorld: false });
+    expect((await run('users')).stdout).not.toContain('No organizations are configured');
+  });
+});

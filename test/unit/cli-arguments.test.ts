@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const ID_WORDS = '1 to 64 letters, digits and _ . : -, starting with a letter or digit';
+const NO_SCOPE = 'names no scope: list them, like invoices.read,customers.*, or give none for no scope at all';
 const STATE_WORDS = '1 to 64 letters, digits and . _ -, starting with a letter or digit';
 
 describe('arguments are checked before the emulator is called', () => {
@@ -38,6 +39,18 @@ describe('arguments are checked before the emulator is called', () => {
     ],
     [['token', '--expired', '--tampered'], 'one bad token at a time: choose one of --expired, --tampered'],
     [['clock', 'advance', '5x'], '<duration> takes a duration like 90s, 5m, 1h or 1h30m (got "5x")'],
+    // A bare number is not read in a unit of the kit's choosing, and no time at all is a slip.
+    [['clock', 'advance', '5'], '<duration> has no unit: write 5s, 5m, 5h or 5d (got "5")'],
+    [['clock', 'advance', '0s'], '<duration> must be at least 1ms (got "0s")'],
+    [['clock', 'advance', '0'], '<duration> must be at least 1ms (got "0")'],
+    [['clock', 'advance', '0.4ms'], '<duration> must be at least 1ms (got "0.4ms")'],
+    [
+      ['token', '--expires-in', '3600'],
+      '--expires-in takes a duration of whole seconds from 1s to 30d, like 10m or 2h (got "3600")',
+    ],
+    // An unset variable (--scopes "$SCOPES") is not a wish for a token without scopes: that is `none`.
+    [['token', '--scopes', ''], `--scopes ${NO_SCOPE} (got "")`],
+    [['token', '--scopes', ' , '], `--scopes ${NO_SCOPE} (got " , ")`],
     [['seed', '--size', '10001'], '--size takes a whole number from 1 to 10000 (got "10001")'],
     [
       ['trigger', 'invoice.paid', '--data', '{"a":\n1'],

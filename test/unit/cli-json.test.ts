@@ -77,7 +77,8 @@ describe('--json: one shape for every command', () => {
     for (const [args, exitCode, code] of [
       [['deliveries', 'show', 'no-such-delivery', '--emulator', url], 1, 'not_found'],
       [['token', '--jsn'], 2, 'usage_error'],
-      [['clock', '--emulator', 'ftp://x'], 1, 'invalid_request'],
+      [['clock', '--emulator', 'ftp://x'], 2, 'usage_error'],
+      [['clock', '--emulator', 'http://127.0.0.1:1'], 1, 'invalid_request'],
     ] as const) {
       const plain = await addonInProcess([...args]);
       const run = await addonInProcess([...args, '--json']);

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processIo } from '../../src/cli/cli-io.js';
+import { program } from '../../src/cli/main.js';
 import { addonInProcess } from '../cli-in-process.js';
 import { cleanUp, inProcess, ROOT } from '../helpers.js';
 
@@ -36,29 +39,91 @@ describe('a usage error', () => {
   });
 });
 
-describe('a user error', () => {
-  it('is one line on stderr and exit 1, before any emulator is asked', async () => {
-    expect(await addonInProcess(['token', '--emulator', 'not a url'])).toEqual({
-      exitCode: 1,
+describe("the emulator's address", () => {
+  const WORDS = "takes the emulator's origin alone (scheme, host and port): use http://127.0.0.1:4455";
+
+  it.each([
+    ['not a url', `--emulator takes the emulator's address, like http://127.0.0.1:4455 (got "not a url")`],
+    [
+      'http://127.0.0.1:99999',
+      '--emulator has a port out of range: ports go from 1 to 65535 (got "http://127.0.0.1:99999")',
+    ],
+    ['ftp://127.0.0.1:4455', '--emulator takes an http: or https: address, not ftp: (got "ftp://127.0.0.1:4455")'],
+    ['localhost:4455', '--emulator needs its scheme: use http://localhost:4455 (got "localhost:4455")'],
+    // More than an origin is refused, not dropped: the path of the OpenAPI document, a query, a fragment.
+    [
+      'http://127.0.0.1:4455/api/addon/v1/openapi.json',
+      `--emulator ${WORDS} (got "http://127.0.0.1:4455/api/addon/v1/openapi.json")`,
+    ],
+    ['http://127.0.0.1:4455/?org=org_b', `--emulator ${WORDS} (got "http://127.0.0.1:4455/?org=org_b")`],
+    ['http://127.0.0.1:4455#/invoices', `--emulator ${WORDS} (got "http://127.0.0.1:4455#/invoices")`],
+  ])('--emulator %s: a usage error in one line, before any emulator is asked', async (address, said) => {
+    expect(await addonInProcess(['token', '--emulator', address])).toEqual({
+      exitCode: 2,
       stdout: '',
-      stderr: 'addon: "not a url" is not a URL; pass the emulator\'s address, like http://127.0.0.1:4455\n',
+      stderr: `addon: ${said}\n`,
     });
   });
 
-  it('says what is wrong with an emulator address: its scheme, or its port', async () => {
-    expect((await addonInProcess(['clock', '--emulator', 'http://127.0.0.1:99999'])).stderr).toBe(
-      'addon: the port of http://127.0.0.1:99999 is out of range: ports go from 1 to 65535\n',
+  it('reads ADDON_EMULATOR_URL from the environment it is given, by the same rule, named as the variable', async () => {
+    const from = async (value: string) =>
+      (await addonInProcess(['clock'], { env: { ADDON_EMULATOR_URL: value } })).stderr;
+    expect(await from('from the env')).toBe(
+      `addon: ADDON_EMULATOR_URL takes the emulator's address, like http://127.0.0.1:4455 (got "from the env")\n`,
     );
-    expect((await addonInProcess(['clock', '--emulator', 'ftp://127.0.0.1:4455'])).stderr).toBe(
-      "addon: the emulator's address must be http: or https:, not ftp: (ftp://127.0.0.1:4455)\n",
+    expect(await from('http://127.0.0.1:4455/api/addon/v1')).toBe(
+      `addon: ADDON_EMULATOR_URL ${WORDS} (got "http://127.0.0.1:4455/api/addon/v1")\n`,
     );
   });
 
-  it('reads the environment it is given, not the process environment', async () => {
-    const run = await addonInProcess(['clock'], { env: { ADDON_EMULATOR_URL: 'from the env' } });
-    expect(run.stderr).toBe(
-      'addon: "from the env" is not a URL; pass the emulator\'s address, like http://127.0.0.1:4455\n',
-    );
+  it('is checked alike by every command that takes --emulator', async () => {
+    // What each needs besides, so that only the address is wrong.
+    const ARGS: Record<string, string[]> = {
+      token: [],
+      clock: [],
+      'clock advance': ['1m'],
+      logs: [],
+      seed: [],
+      trigger: ['invoice.paid'],
+      deliveries: [],
+      'deliveries show': ['abcd'],
+      'deliveries replay': ['abcd'],
+      inbox: ['demo'],
+      listen: [],
+      faults: [],
+      'faults list': [],
+      'faults add': ['--status', '503'],
+      'faults clear': [],
+      scopes: [],
+      install: [],
+      uninstall: [],
+      users: [],
+      state: [],
+      'state list': [],
+      'state save': ['one'],
+      'state restore': ['one'],
+      'state reset': [],
+      'state rm': ['one'],
+      'state export': ['world.json'],
+      'state import': ['world.json'],
+      'scenario run': ['scenario.json'],
+      mcp: [],
+    };
+    const withFlag = (command: Command, path: string[] = []): string[] =>
+      command.commands.flatMap((sub) => {
+        const here = [...path, sub.name()];
+        return [...(sub.options.some((o) => o.long === '--emulator') ? [here.join(' ')] : []), ...withFlag(sub, here)];
+      });
+    expect(withFlag(program(processIo())).sort()).toEqual(Object.keys(ARGS).sort());
+    const address = 'http://127.0.0.1:4455/api/addon/v1/openapi.json';
+    for (const [command, args] of Object.entries(ARGS)) {
+      const run = await addonInProcess([...command.split(' '), ...args, '--emulator', address]);
+      expect(run, command).toEqual({
+        exitCode: 2,
+        stdout: '',
+        stderr: `addon: --emulator ${WORDS} (got "${address}")\n`,
+      });
+    }
   });
 });
 

@@ -31,12 +31,25 @@ describe('durations', () => {
     ['61m', 3_660_000],
     ['2d', 172_800_000],
     ['250ms', 250],
-    ['30', 30_000],
+    ['1.5h', 5_400_000],
+    ['36500d', 36_500 * 86_400_000],
   ])('%s is %i ms', (text, ms) => expect(parseDuration(text)).toBe(ms));
 
   it.each(['', 'soon', '5 minutes', '-5m', '5x', 'm5'])('rejects %j with a usage hint', (text) => {
     expect(() => parseDuration(text)).toThrow(/use forms like 90s, 5m, 1h/);
   });
+
+  // One rule wherever a duration is read (the CLI, the control API's clock advance, fault delays,
+  // scenarios): a bare number has no unit to guess, and no time at all is a slip.
+  it.each([
+    ['30', 'duration "30" has no unit: write 30s, 30m, 30h or 30d'],
+    ['1.5', 'duration "1.5" has no unit: write 1.5s, 1.5m, 1.5h or 1.5d'],
+    ['0', 'duration "0" must be at least 1ms'],
+    ['0s', 'duration "0s" must be at least 1ms'],
+    ['0h0m', 'duration "0h0m" must be at least 1ms'],
+    ['0.4ms', 'duration "0.4ms" must be at least 1ms'],
+    ['36501d', 'duration "36501d" is longer than 100 years (36500d)'],
+  ])('refuses %j', (text, message) => expect(() => parseDuration(text)).toThrow(message));
 });
 
 describe('scopes', () => {

@@ -7,6 +7,7 @@ import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
 import { checkedOption, count, duration, httpUrl, matching, usageError, type ValueKind } from '../arguments.js';
+import { declaredScopesOption } from '../emulator-flags.js';
 import { APP_ID } from '../../installation-ids.js';
 import { color, println, printJson, printlnStderr } from '../output.js';
 
@@ -91,7 +92,7 @@ export function checkCommand(program: Command): void {
     .option('--json', 'print the report as JSON')
     .addOption(checkedOption('--seed <n>', "seed of the fault rules' probabilities, to repeat a run", count()))
     .addOption(checkedOption('--app-id <id>', "the add-on app id (default: addon.config.json's)", matching(APP_ID)))
-    .option('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated')
+    .addOption(declaredScopesOption())
     .addOption(
       checkedOption(
         '--webhook-timeout <duration>',

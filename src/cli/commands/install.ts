@@ -26,9 +26,38 @@ const listOf = (takes: string, each: (entry: string) => boolean): ValueKind<stri
   },
 });
 
+/** `--org` of the commands on installations; the open world's rule said where the flag is. */
+export const orgFlag = () =>
+  checkedOption(
+    '--org <id>',
+    'the organization (default: the emulated one); with no organizations configured, any id names one',
+    plainId,
+  );
+
+/** Where a command acts (docs/installations.md). */
+export interface OrgChoice {
+  orgId: string;
+  /**
+   * No organizations are configured and it is not the emulated one: it exists because it was
+   * named, as every organization of the open world does, so a mistyped id is one too.
+   */
+  openWorld: boolean;
+}
+
 /** The organization named, else the one the emulator opens the add-on in. */
-export async function orgOf(emulator: EmulatorClient, org?: string): Promise<string> {
-  return org ?? (await emulator.get<EmulatorStatus>('/status')).orgId;
+export async function orgOf(emulator: EmulatorClient, org?: string): Promise<OrgChoice> {
+  const status = await emulator.get<EmulatorStatus>('/status');
+  const orgId = org ?? status.orgId;
+  return { orgId, openWorld: status.organizations === null && orgId !== status.orgId };
+}
+
+/** Said under what `addon users` and `addon uninstall` print of an organization of the open world. */
+export function sayOpenWorld(orgId: string): void {
+  println(
+    color.dim(
+      `No organizations are configured, so every organization exists, ${orgId} too; list them under "organizations" in addon.config.json to have those alone.`,
+    ),
+  );
 }
 
 const installationPath = (orgId: string) => `/organizations/${encodeURIComponent(orgId)}/installation`;
@@ -41,7 +70,7 @@ export function installCommand(program: Command): void {
       .description(
         "install the add-on in an organization, or change what it is granted and who may use it (the admin's consent step)",
       )
-      .addOption(checkedOption('--org <id>', 'the organization (default: the emulated one)', plainId))
+      .addOption(orgFlag())
       .addOption(
         checkedOption(
           '--grant <list>',
@@ -66,7 +95,7 @@ export function installCommand(program: Command): void {
     'print the installation in force as JSON',
     async (emulator, flags: InstallFlags) => {
       const body = { grant: flags.grant, roles: flags.roles, users: flags.users };
-      return emulator.put<Installation>(installationPath(await orgOf(emulator, flags.org)), body, FIELDS);
+      return emulator.put<Installation>(installationPath((await orgOf(emulator, flags.org)).orgId), body, FIELDS);
     },
     (installation) => {
       println(
@@ -86,16 +115,18 @@ export function uninstallCommand(program: Command): void {
       .description(
         'uninstall the add-on from an organization: its sessions there end and its subscriptions are removed; records and its data stay',
       )
-      .addOption(checkedOption('--org <id>', 'the organization (default: the emulated one)', plainId)),
-    'print the result as JSON',
+      .addOption(orgFlag()),
+    'print the result as JSON: {"orgId", "subscriptionsRemoved", "openWorld"}',
     async (emulator, flags: EmulatorFlags & { org?: string }) => {
-      const orgId = await orgOf(emulator, flags.org);
+      const { orgId, openWorld } = await orgOf(emulator, flags.org);
       const { subscriptionsRemoved } = await emulator.delete<{ subscriptionsRemoved: number }>(installationPath(orgId));
-      return { orgId, subscriptionsRemoved };
+      return { orgId, subscriptionsRemoved, openWorld };
     },
-    ({ orgId, subscriptionsRemoved }) =>
+    ({ orgId, subscriptionsRemoved, openWorld }) => {
       println(
         `Uninstalled from ${orgId}: its sessions there ended, ${subscriptionsRemoved} subscription${subscriptionsRemoved === 1 ? ' was' : 's were'} removed; its data stays for a reinstall.`,
-      ),
+      );
+      if (openWorld) sayOpenWorld(orgId);
+    },
   );
 }

@@ -2,12 +2,12 @@ import { Option, type Command } from 'commander';
 import { TOKEN_VARIANTS, VARIANT_DESCRIPTIONS, type TokenVariant } from '../../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintedToken } from '../../auth/tokens.js';
 import { APP_ID } from '../../installation-ids.js';
-import { checkedOption, duration, matching, plainId, usageError, type ValueKind } from '../arguments.js';
+import { checkedOption, duration, matching, plainId, scopeList, usageError, type ValueKind } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { println } from '../output.js';
 
 interface TokenFlags extends EmulatorFlags {
-  scopes?: string;
+  scopes?: string[];
   org?: string;
   user?: string;
   appId?: string;
@@ -30,7 +30,13 @@ export function tokenCommand(program: Command): void {
   const command = program
     .command('token')
     .description('mint a session token from the running emulator and print it (the JWT alone)')
-    .option('--scopes <list>', 'scopes to grant (a subset of the declared ones); default: the granted scopes')
+    .addOption(
+      checkedOption(
+        '--scopes <list>',
+        'scopes to grant (a subset of the declared ones), or none; default: the granted scopes',
+        scopeList,
+      ),
+    )
     .addOption(checkedOption('--org <id>', 'organization id', plainId))
     .addOption(checkedOption('--user <id>', 'user id', plainId))
     .addOption(checkedOption('--app-id <id>', 'app id', matching(APP_ID)))
@@ -45,7 +51,7 @@ export function tokenCommand(program: Command): void {
       emulator.post<MintedToken>(
         '/tokens',
         {
-          scopes: flags.scopes?.split(/[\s,]+/).filter(Boolean),
+          scopes: flags.scopes,
           orgId: flags.org,
           userId: flags.user,
           appId: flags.appId,

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { accessWords } from '../../installations/access-words.js';
 import type { OrganizationView } from '../../installations/installations.js';
-import { checkedOption, plainId } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
-import { orgOf } from './install.js';
+import { orgFlag, orgOf, sayOpenWorld } from './install.js';
 
 /** `addon users`: an organization's users and roles, and who may open the add-on there. */
 export function usersCommand(program: Command): void {
@@ -12,16 +11,16 @@ export function usersCommand(program: Command): void {
     program
       .command('users')
       .description("list an organization's users with their roles, and who may open the add-on there")
-      .addOption(checkedOption('--org <id>', 'the organization (default: the emulated one)', plainId)),
-    'print as JSON: {"data": [user...], "organization", "installation"}',
+      .addOption(orgFlag()),
+    'print as JSON: {"data": [user...], "organization", "installation", "openWorld"}',
     async (emulator, flags: EmulatorFlags & { org?: string }) => {
-      const orgId = await orgOf(emulator, flags.org);
+      const { orgId, openWorld } = await orgOf(emulator, flags.org);
       const { id, name, users, installation } = await emulator.get<OrganizationView>(
         `/organizations/${encodeURIComponent(orgId)}`,
       );
-      return { data: users, organization: { id, name }, installation };
+      return { data: users, organization: { id, name }, installation, openWorld };
     },
-    ({ data, organization, installation }) => {
+    ({ data, organization, installation, openWorld }) => {
       const title =
         organization.name === organization.id ? organization.id : `${organization.id} (${organization.name})`;
       println(
@@ -34,6 +33,7 @@ export function usersCommand(program: Command): void {
         println(
           `  ${user.id.padEnd(width)}  ${user.role.padEnd(10)}  ${user.mayUse ? 'may use the add-on' : color.dim('no access')}${user.name === user.id ? '' : color.dim(`  ${user.name}`)}`,
         );
+      if (openWorld) sayOpenWorld(organization.id);
     },
   );
 }
