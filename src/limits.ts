@@ -142,3 +142,10 @@ export const MAX_SHOWN_CHARS = 300;
  * first and counted: an hour of a busy add-on, and at the size limit 32 Mi characters at most.
  */
 export const MESSAGE_LOG_KEEP = 500;
+
+/**
+ * What `addon check`'s watch inside the add-on's frame reports one by one (posts, exceptions,
+ * console errors) each time the page loads; past it, counts by kind and type, a few times a second.
+ * A flood of 20,000 messages was 20,000 calls into the check's process.
+ */
+export const FRAME_EVENTS_REPORTED = 100;
