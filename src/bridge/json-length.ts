@@ -16,6 +16,10 @@ interface Bounds {
   maxDepth: number;
 }
 
+/** What JSON leaves out of an object, and writes as `null` in an array. */
+const omitted = (item: unknown): boolean =>
+  item === undefined || typeof item === 'function' || typeof item === 'symbol';
+
 /** Thrown inside the walk to stop it at once; never leaves this module. */
 class Stop {
   constructor(readonly over: 'size' | 'depth') {}
@@ -33,56 +37,48 @@ export function jsonLength(value: unknown, { limit, maxDepth }: Bounds): JsonLen
     length += n;
     if (length > limit) throw new Stop('size');
   };
-  /** Counts `item`; false when JSON leaves it out (in an object its key goes too). */
-  const walk = (item: unknown, depth: number): boolean => {
+  /** Counts `item`, one that JSON writes (not `omitted`). */
+  const walk = (item: unknown, depth: number): void => {
     switch (typeof item) {
       case 'string':
         // Its length alone may already say it is over, before a copy is made to escape it.
         if (length + item.length + 2 > limit) add(item.length + 2);
-        add(JSON.stringify(item).length);
-        return true;
+        return add(JSON.stringify(item).length);
       case 'number':
-        add(Number.isFinite(item) ? String(item).length : 4);
-        return true;
+        return add(Number.isFinite(item) ? String(item).length : 4);
       case 'boolean':
-        add(item ? 4 : 5);
-        return true;
+        return add(item ? 4 : 5);
       case 'bigint':
         // JSON.stringify throws on it; the host's log writes it as its digits.
-        add(String(item).length);
-        return true;
-      case 'object':
-        if (item === null) add(4);
-        else container(item, depth + 1);
-        return true;
+        return add(String(item).length);
       default:
-        return false;
+        return item === null ? add(4) : container(item as object, depth + 1);
     }
   };
   const container = (item: object, depth: number): void => {
     if (depth > maxDepth) throw new Stop('depth');
     if (item instanceof Date) return add(JSON.stringify(item).length);
     // A boxed string, number or boolean (the clone keeps them boxed) is written as its value.
-    if (item instanceof String || item instanceof Number || item instanceof Boolean) {
-      walk(item.valueOf(), depth);
-      return;
-    }
+    if (item instanceof String || item instanceof Number || item instanceof Boolean) return walk(item.valueOf(), depth);
     add(2);
     if (Array.isArray(item)) {
       // The brackets and commas alone may say it is over: `new Array(1e9)` is not walked.
       add(Math.max(0, item.length - 1));
-      for (let i = 0; i < item.length; i++) if (!walk(item[i], depth)) add(4);
+      for (let i = 0; i < item.length; i++) {
+        if (omitted(item[i])) add(4);
+        else walk(item[i], depth);
+      }
       return;
     }
     if (ArrayBuffer.isView(item) && 'length' in item) return indexes(item as unknown as ArrayLike<unknown>, depth);
     let first = true;
     for (const key in item) {
-      if (!Object.hasOwn(item, key)) continue;
-      const before = length;
+      const entry: unknown = (item as Record<string, unknown>)[key];
+      if (!Object.hasOwn(item, key) || omitted(entry)) continue;
       if (length + key.length + 3 > limit) add(key.length + 3);
-      add(JSON.stringify(key).length + 1 + (first ? 0 : 1));
-      if (walk((item as Record<string, unknown>)[key], depth)) first = false;
-      else length = before;
+      add(JSON.stringify(key).length + (first ? 1 : 2));
+      first = false;
+      walk(entry, depth);
     }
   };
   /** A typed array: `{"0":1,"1":2}`, one entry at a time, never a list of its million keys. */
@@ -93,7 +89,7 @@ export function jsonLength(value: unknown, { limit, maxDepth }: Bounds): JsonLen
     }
   };
   try {
-    walk(value, 0);
+    if (!omitted(value)) walk(value, 0);
     return { over: false, length };
   } catch (error) {
     if (error instanceof Stop) return { over: error.over, length };

@@ -1,6 +1,7 @@
 // The bridge's limits, DOM-free (src/bridge): the length of a message's JSON text found by a walk that
 // stops at the limit, the token bucket of the rate, the ring every message log is, and the budget
 // that applies them in the host page (docs/limits.md#the-bridge).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bridgeBudget, cut } from '../../src/bridge/bridge-budget.js';
 import { jsonLength } from '../../src/bridge/json-length.js';
@@ -39,6 +40,30 @@ describe('jsonLength', () => {
         length: JSON.stringify(value).length,
       });
     expect(jsonLength(undefined, bounds)).toEqual({ over: false, length: 0 });
+  });
+
+  it('agrees with JSON.stringify on any value a structured clone delivers, at a limit of exactly its length or one less', () => {
+    const values = fc.anything({
+      maxDepth: 4,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withSparseArray: true,
+      withTypedArray: true,
+    });
+    fc.assert(
+      fc.property(values, (value) => {
+        const delivered: unknown = structuredClone(value);
+        const length = JSON.stringify(delivered)?.length ?? 0;
+        expect(jsonLength(delivered, { limit: length, maxDepth: MAX_JSON_DEPTH })).toEqual({ over: false, length });
+        if (length > 0)
+          expect(jsonLength(delivered, { limit: length - 1, maxDepth: MAX_JSON_DEPTH }).over).toBe('size');
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('takes a message exactly at the limit, and one character more is over', () => {
