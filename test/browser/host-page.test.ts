@@ -245,10 +245,10 @@ describe('the host page and the postMessage bridge', () => {
     );
     expect(await droppedCount()).toBeGreaterThan(15_000);
     expect(await rows.filter({ hasText: 'Flood' }).count()).toBeGreaterThanOrEqual(100);
-    expect(await page.locator('[data-over="rate"]').count()).toBe(1);
-    expect(await page.locator('[data-over="rate"] .message-warning').textContent()).toMatch(
-      /^⚠ service:notify and the messages after it are over the bridge's rate/,
-    );
+    // One warning row for the flood, after the two for 4 and 8 MiB (the tab's badge counts the rows
+    // made: the flood's may already have made room for the newest 500).
+    expect(await page.locator('[data-testid="tab-messages"] .tab-badge').textContent()).toBe('3');
+    expect(await page.locator('[data-over="rate"]').count()).toBeLessThanOrEqual(1);
     // The oldest toasts made room: never more than a few on the page.
     expect(await page.locator('[data-testid="toast"]').count()).toBeLessThanOrEqual(5);
   }, 120_000);

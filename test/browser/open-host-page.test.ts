@@ -169,6 +169,11 @@ describe('openHostPage', () => {
     expect(host.toasts()).toEqual([{ message: `${'y'.repeat(299)}…`, level: 'success' }]);
 
     const flooding = host.messages.count();
+    // Asked for before it comes: the newest 500 may have no room for it by the time the flood is over.
+    const floodWarning = host.messages.waitFor('service:notify', (m) => m.over === 'rate', {
+      since: flooding,
+      timeoutMs: 60_000,
+    });
     await frame.evaluate(() => {
       for (let i = 1; i <= 20_000; i++)
         window.parent.postMessage(
@@ -179,9 +184,10 @@ describe('openHostPage', () => {
     // Logged since: the flood's warning, and what the rate let through.
     const flooded = () => host.messages.count() - flooding - 1;
     await expect.poll(() => host.messages.dropped().overRate + flooded(), { timeout: 60_000 }).toBe(20_000);
-    const flood = host.messages.list().filter((m) => m.over === 'rate');
-    expect(flood).toHaveLength(1);
-    expect(flood[0]!.warning).toMatch(/^service:notify and the messages after it are over the bridge's rate/);
+    expect((await floodWarning).warning).toMatch(
+      /^service:notify and the messages after it are over the bridge's rate \(100 a second, in bursts of up to 200\): dropped, and counted$/,
+    );
+    expect(host.messages.list().filter((m) => m.over === 'rate').length).toBeLessThanOrEqual(1);
     const { overRate, overSize, outOfLog } = host.messages.dropped();
     expect(overSize).toBe(1);
     expect(overRate).toBeGreaterThan(15_000);

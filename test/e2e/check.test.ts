@@ -236,9 +236,9 @@ describe('addon check: a page cannot freeze the judge', () => {
     async (name, words) => {
       const usual = await ran('paged');
       const run = await ran(name);
-      expect(run.durationMs, `${name} against the usual ${Math.round(usual.durationMs)} ms`).toBeLessThanOrEqual(
-        usual.durationMs + 10_000,
-      );
+      // A few seconds more than the usual run, or half as long again on a machine busy enough to slow both.
+      const bound = Math.max(usual.durationMs + 10_000, usual.durationMs * 1.5);
+      expect(run.durationMs, `${name} against the usual ${Math.round(usual.durationMs)} ms`).toBeLessThanOrEqual(bound);
       expect(run.peakMb).toBeGreaterThan(0);
       expect(run.peakMb).toBeLessThan(300);
       const found = run.report.checks.find((c) => c.id === 'page.bridge-limits')!;
