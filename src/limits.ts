@@ -118,3 +118,42 @@ export const MAX_REVOCATIONS = 20_000;
 
 /** Audit entries one read returns (`addon logs --limit`); the log itself keeps more. */
 export const MAX_AUDIT_PAGE = 1000;
+
+/**
+ * The bridge: what one add-on page may make the host page do (docs/limits.md#the-bridge). Enforced
+ * by the host page, `openHostPage()` and `addon check` alike (src/bridge), so a page that would freeze
+ * a developer's tab or a CI run is told so instead.
+ *
+ * The size of one message, as the length of its JSON text: the spec's messages are a path, a short
+ * notice, a height, a few dozen characters. A notify of one 100,000-character word froze the host
+ * page's tab for 12 s while it drew the toast, and one of 4 MB for over 90 s.
+ */
+export const MAX_BRIDGE_MESSAGE_CHARS = 64 * 1024;
+
+/**
+ * The rate of messages, as a token bucket: bursts of this many, refilled this many a second. A
+ * resize on every animation frame is 60 a second (120 on a fast screen: even then ten seconds pass
+ * before one is dropped); an add-on's own messages come a few at a time, on a user's clicks. 20,000
+ * notifies in one loop took `addon check` from 9 s to 50 s and its process to 800 MB.
+ */
+export const BRIDGE_BURST = 200;
+export const BRIDGE_PER_SECOND = 100;
+
+/**
+ * How much of an add-on's text the host shows at once (a toast, a payload in the Messages tab),
+ * then `…`: a few lines of a toast, and a long word must not cost the page its layout.
+ */
+export const MAX_SHOWN_CHARS = 300;
+
+/**
+ * Bridge messages a log keeps (the Messages tab, `openHostPage()`'s `messages`), the oldest going
+ * first and counted: an hour of a busy add-on, and at the size limit 32 Mi characters at most.
+ */
+export const MESSAGE_LOG_KEEP = 500;
+
+/**
+ * What `addon check`'s watch inside the add-on's frame reports one by one (posts, exceptions,
+ * console errors) each time the page loads; past it, counts by kind and type, a few times a second.
+ * A flood of 20,000 messages was 20,000 calls into the check's process.
+ */
+export const FRAME_EVENTS_REPORTED = 100;

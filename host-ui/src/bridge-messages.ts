@@ -41,11 +41,6 @@ function describe(value: unknown): string {
 const isObject = (value: unknown): value is Payload =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The `type` of a raw message, for the log, whether or not it is well formed. */
-export function messageType(data: unknown): string {
-  return isObject(data) && typeof data.type === 'string' ? data.type : '';
-}
-
 /** With `strict`, what the platform would not take is malformed too (`addon dev --strict`). */
 export function parseAddonMessage(data: unknown, { strict = false } = {}): ParsedMessage {
   if (!isObject(data)) return fail(`not a {type, payload} object (got ${describe(data)})`);

@@ -314,6 +314,7 @@ async function start(app: HTMLElement): Promise<void> {
       frame: panel.frame,
       log: messages.add,
       onIgnored: messages.noteIgnored,
+      onDropped: messages.noteDropped,
       strict: status.strict,
       onMessage: (message: AddonMessage) => {
         switch (message.type) {

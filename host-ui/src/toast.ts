@@ -1,5 +1,7 @@
 // Toasts, stacked at the top right. Used for the add-on's `service:notify` and for control API
-// errors. The element's text is exactly the message (tests read it), so the close mark is drawn by CSS.
+// errors. The element's text is exactly the message as shown (tests read it): cut to the length the
+// host shows (a word of megabytes froze the page while it was laid out), the close mark drawn by CSS.
+import { cut } from '../../src/bridge/bridge-budget.js';
 
 export type ToastLevel = 'success' | 'warning' | 'error' | 'info';
 
@@ -25,7 +27,7 @@ export function toast(message: string, level: ToastLevel = 'info'): void {
   // Errors and warnings interrupt screen readers; the rest wait their turn.
   element.setAttribute('role', level === 'error' || level === 'warning' ? 'alert' : 'status');
   element.title = 'Click to dismiss';
-  element.textContent = message;
+  element.textContent = cut(message);
 
   const dismiss = () => element.remove();
   element.addEventListener('click', dismiss);

@@ -76,6 +76,11 @@ export const CHECKS: readonly CheckInfo[] = [
     'post to the host with its origin as targetOrigin (the SDK does this for you)',
   ),
   check(
+    'page.bridge-limits',
+    "messages to the host keep to the bridge's limits: none too large, no flood",
+    'post small messages (a path, a notice, a height) on events, never in a loop; fetch data from the API, not through the bridge',
+  ),
+  check(
     'page.accessibility',
     "axe-core finds no WCAG 2 A/AA violation in the add-on's frame",
     'fix the elements axe names (https://dequeuniversity.com/rules/axe/)',

@@ -4,9 +4,12 @@ import type { BrowserContext, Request, Response } from 'playwright-core';
 import type { Emulator } from '../emulator/create-emulator.js';
 import { browserFor, type BrowserChoice } from '../testing/host-browser.js';
 import { openHostPage, type HostPage } from '../testing/host-page.js';
+import { FRAME_EVENTS_REPORTED, MAX_SHOWN_CHARS } from '../limits.js';
+import { bridgeVerdict } from './bridge-verdict.js';
 import { idsOf } from './check-list.js';
 import type { CheckResult } from './check-result.js';
-import { watchAddonFrame, type FrameEvent } from './frame-watch.js';
+import { errorsSeen, listedOf, postsSeen, type Seen } from './frame-seen.js';
+import { watchAddonFrame, type FrameEvent, type FrameWatchOptions } from './frame-watch.js';
 import { fail, pass, resultOf, skip, warn, type Verdict } from './verdict.js';
 
 export interface PageCheckOptions {
@@ -20,9 +23,8 @@ const READY_WITHIN_MS = 5000;
 /** How many retries of a call that failed with a 500 are "a few"; more is a retry loop. */
 const FEW_RETRIES = 3;
 const BINDING = '__addonCheckFrame';
-
-/** What the frame reported, and when it arrived here. */
-type Seen = FrameEvent & { at: number };
+/** How often the frame reports its counts of what it did not report one by one (frame-watch.ts). */
+const COUNTS_EVERY_MS = 250;
 
 /** One API call the add-on's frame made, and what came back. */
 interface ApiCall {
@@ -67,7 +69,14 @@ async function inBrowser(
       BINDING,
       (_source, event: FrameEvent) => void events.push({ ...event, at: performance.now() }),
     );
-    await context.addInitScript(watchAddonFrame, { binding: BINDING, origin });
+    const watching: FrameWatchOptions = {
+      binding: BINDING,
+      origin,
+      reported: FRAME_EVENTS_REPORTED,
+      shown: MAX_SHOWN_CHARS,
+      everyMs: COUNTS_EVERY_MS,
+    };
+    await context.addInitScript(watchAddonFrame, watching);
     context.on('request', (request: Request) => {
       if (!fromFrame(request)) return;
       if (request.isNavigationRequest() && request.url().startsWith(origin)) frameRequestedAt = performance.now();
@@ -92,6 +101,7 @@ async function inBrowser(
     const loadCalls = calls.length;
     results.push(resultOf('page.errors', errorsVerdict(events)));
     results.push(resultOf('page.target-origin', originVerdict(events)));
+    results.push(resultOf('page.bridge-limits', bridgeVerdict(events, host.messages)));
     results.push(...(await accessibility(host)));
     const faulted = async (
       id: string,
@@ -107,11 +117,7 @@ async function inBrowser(
       } finally {
         emulator.faults.clear(added.id);
       }
-      const exceptions = events
-        .slice(eventsFrom)
-        .filter((e) => e.kind === 'exception')
-        .map((e) => e.message ?? '');
-      return resultOf(id, judgeIt(calls.slice(callsFrom), exceptions));
+      return resultOf(id, judgeIt(calls.slice(callsFrom), errorsSeen(events.slice(eventsFrom), ['exception'])));
     };
     results.push(await faulted('page.server-error', { status: 500 }, serverErrorVerdict));
     results.push(await faulted('page.rate-limit', { rateLimited: true }, rateLimitVerdict));
@@ -135,7 +141,7 @@ const fromFrame = (request: Request): boolean => {
 async function readyVerdict(events: Seen[], requestedAt: () => number): Promise<Verdict> {
   const deadline = performance.now() + READY_WITHIN_MS;
   let ready: Seen | undefined;
-  while (!(ready = events.find((e) => e.kind === 'post' && e.type === 'service:ready')) && performance.now() < deadline)
+  while (!(ready = readyIn(events)) && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 25));
   if (!ready) return fail(`no service:ready within ${READY_WITHIN_MS / 1000} s of the add-on's page being requested`);
   const ms = Math.max(0, Math.round(ready.at - requestedAt()));
@@ -144,23 +150,29 @@ async function readyVerdict(events: Seen[], requestedAt: () => number): Promise<
     : fail(`service:ready only after ${ms} ms`);
 }
 
-function errorsVerdict(events: FrameEvent[]): Verdict {
-  const errors = events
-    .filter((e) => e.kind !== 'post')
-    .map((e) => `${e.kind === 'console' ? 'console.error' : 'uncaught'}: ${e.message}`);
-  return errors.length ? fail(...errors.slice(0, 8)) : pass('no uncaught exception and no console error while loading');
+/** The add-on's service:ready: reported one by one, or, after a flood of others, only counted. */
+const readyIn = (events: Seen[]): Seen | undefined =>
+  events.find(
+    (e) =>
+      (e.kind === 'post' && e.type === 'service:ready') ||
+      (e.kind === 'counts' && e.counted.some((row) => row.kind === 'post' && row.type === 'service:ready')),
+  );
+
+function errorsVerdict(events: Seen[]): Verdict {
+  const errors = errorsSeen(events, ['exception', 'console']);
+  return errors.length ? fail(...errors) : pass('no uncaught exception and no console error while loading');
 }
 
-function originVerdict(events: FrameEvent[]): Verdict {
-  const posts = events.filter((e) => e.kind === 'post');
-  if (!posts.length)
-    return skip('no message to the host was seen through window.parent (window.top cannot be watched)');
-  const star = posts.filter((p) => p.targetOrigin === '*');
-  const said = `${posts.length} message(s) to the host; targetOrigin ${[...new Set(posts.map((p) => p.targetOrigin))].join(', ')}`;
+function originVerdict(events: Seen[]): Verdict {
+  const posts = postsSeen(events);
+  if (!posts.count) return skip('no message to the host was seen through window.parent (window.top cannot be watched)');
+  const origins = listedOf([...new Set(posts.rows.map((row) => row.targetOrigin))], undefined, 'target origins');
+  const said = `${posts.count} message(s) to the host; targetOrigin ${origins.join(', ')}`;
+  const star = [...new Set(posts.rows.filter((row) => row.targetOrigin === '*').map((row) => row.type || '(no type)'))];
   return star.length
     ? warn(
         said,
-        `${star.map((p) => p.type || '(no type)').join(', ')} posted to "*": any page framing the add-on reads them`,
+        `${listedOf(star, undefined, 'types').join(', ')} posted to "*": any page framing the add-on reads them`,
       )
     : pass(said);
 }
@@ -191,7 +203,7 @@ function serverErrorVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
     listCalls(calls),
     `retries of a failed call: ${retries}`,
   ];
-  if (exceptions.length) return fail(...evidence, ...exceptions.map((m) => `uncaught: ${m}`));
+  if (exceptions.length) return fail(...evidence, ...exceptions);
   return retries > FEW_RETRIES ? fail(...evidence, `more than ${FEW_RETRIES}: a retry loop`) : pass(...evidence);
 }
 
@@ -201,7 +213,7 @@ function rateLimitVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
     'every API call answered 429 with Retry-After (a fault rule), the add-on reopened',
     listCalls(calls),
   ];
-  if (exceptions.length) return fail(...evidence, ...exceptions.map((m) => `uncaught: ${m}`));
+  if (exceptions.length) return fail(...evidence, ...exceptions);
   return retries
     ? fail(...evidence, `${retries} call(s) repeated within the watch, long before Retry-After`)
     : pass(...evidence, 'no call repeated before Retry-After');
@@ -214,7 +226,7 @@ function expiredVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
     listCalls(calls),
     `401s: ${unauthorized}`,
   ];
-  if (exceptions.length) return fail(...evidence, ...exceptions.map((m) => `uncaught: ${m}`));
+  if (exceptions.length) return fail(...evidence, ...exceptions);
   return unauthorized > FEW_RETRIES
     ? fail(...evidence, 'a storm of 401s: only a new session helps')
     : pass(...evidence);

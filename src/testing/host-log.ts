@@ -1,8 +1,11 @@
 /**
  * What the host page did, as `openHostPage()` records it: the bridge messages in the host's own log
- * (its Messages tab, both directions, malformed ones with the host's warning) and the toasts it
- * showed. `watchHost` runs inside the host page; `createHostLog` keeps what it reports, in Node.
+ * (its Messages tab, both directions, ignored ones with the host's warning), the toasts it showed,
+ * and what it dropped over the bridge's limits. `watchHost` runs inside the host page; `createHostLog`
+ * keeps what it reports, in Node, as bounded logs (src/bridge/ring.ts).
  */
+import { createRing, type Ring } from '../bridge/ring.js';
+import { MESSAGE_LOG_KEEP } from '../limits.js';
 
 /** One bridge message as the host logged it: `in` is add-on to host, `out` host to add-on. */
 export interface BridgeMessage {
@@ -10,8 +13,13 @@ export interface BridgeMessage {
   type: string;
   /** As the host logged it: parsed JSON, the session token shortened (`eyJhbGci…x1Yw`). */
   payload: unknown;
-  /** The host's reason for ignoring a malformed message; null for a message it acted on. */
+  /** The host's reason for ignoring the message (malformed, or over a limit); null for a message it acted on. */
   warning: string | null;
+  /**
+   * The bridge's limit it broke, when it did: `size` (ignored, its payload not kept), or `rate` (the
+   * first of a flood, whose other messages the host only counted: `messages.dropped().overRate`).
+   */
+  over?: 'size' | 'rate';
 }
 
 export interface HostToast {
@@ -19,13 +27,25 @@ export interface HostToast {
   level: string;
 }
 
-export type HostEntry = ({ kind: 'message' } & BridgeMessage) | ({ kind: 'toast' } & HostToast);
+/** What went unrecorded or unheeded, by why (docs/limits.md#the-bridge). */
+export interface DroppedMessages {
+  /** Messages the host dropped over the bridge's rate: neither acted on nor logged one by one. */
+  overRate: number;
+  /** Messages the host ignored for their size: each is in the log with its warning, without its payload. */
+  overSize: number;
+  /** Messages that went out of this log to make room (it keeps the newest 500). */
+  outOfLog: number;
+}
+
+export type HostEntry =
+  ({ kind: 'message' } & BridgeMessage) | ({ kind: 'toast' } & HostToast) | { kind: 'dropped'; overRate: number };
 
 /**
  * Runs in every frame of the host page before its scripts (Playwright's init script) and acts in the
- * top one: it watches the host's message log and toasts appear, and reports each batch through the
- * binding. One batch per mutation callback, so a message and the toast it caused arrive together.
- * Self-contained: Playwright sends its source to the browser.
+ * top one: it watches the host's message log and toasts appear, and the Messages tab's count of what
+ * it dropped over the rate change, and reports each batch through the binding. One batch per mutation
+ * callback, so a message and the toast it caused arrive together. Self-contained: Playwright sends
+ * its source to the browser.
  */
 export function watchHost(binding: string): void {
   if (window !== window.top) return;
@@ -34,22 +54,30 @@ export function watchHost(binding: string): void {
   const entryOf = (element: HTMLElement) => {
     if (element.dataset.testid === 'toast')
       return { kind: 'toast', message: element.textContent ?? '', level: element.dataset.level ?? 'info' };
-    const text = element.querySelector('.message-payload')?.textContent ?? '—';
+    // The row shows its payload cut; it keeps the whole (within the bridge's size limit) for us.
+    const { direction, type = '', warning, over, payload: json } = element.dataset;
     let payload: unknown = undefined;
-    if (text !== '—') {
+    if (json !== undefined) {
       try {
-        payload = JSON.parse(text);
+        payload = JSON.parse(json);
       } catch {
-        payload = text;
+        payload = json;
       }
     }
-    const { direction, type = '', warning } = element.dataset;
-    return { kind: 'message', direction, type, payload, warning: warning ?? null };
+    return { kind: 'message', direction, type, payload, warning: warning ?? null, ...(over ? { over } : {}) };
   };
   const seen = new WeakSet<Element>();
+  // The tab's count is the page's own, drawn a few times a second at most: told here as what it grew by.
+  let dropped = 0;
   new MutationObserver((records) => {
     const entries: unknown[] = [];
-    for (const record of records)
+    for (const record of records) {
+      const target = record.target as HTMLElement;
+      if (record.type === 'attributes' && target.dataset.testid === 'dropped-messages') {
+        const count = Number(target.dataset.count ?? 0);
+        if (count > dropped) entries.push({ kind: 'dropped', overRate: count - dropped });
+        dropped = Math.max(dropped, count);
+      }
       for (const node of record.addedNodes) {
         if (!(node instanceof HTMLElement)) continue;
         const found = node.matches(selector) ? [node] : [...node.querySelectorAll<HTMLElement>(selector)];
@@ -59,45 +87,65 @@ export function watchHost(binding: string): void {
           entries.push(entryOf(element));
         }
       }
+    }
     if (entries.length) void report(entries);
-  }).observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-count'] });
 }
 
 export interface HostLog {
-  readonly messages: BridgeMessage[];
-  readonly toasts: HostToast[];
+  /** The newest messages; `total` counts every one ever seen, so an index (`since`) stays meaningful. */
+  readonly messages: Ring<BridgeMessage>;
+  readonly toasts: Ring<HostToast>;
+  dropped(): DroppedMessages;
   add(entries: HostEntry[]): void;
   /** The first message from index `since` on that matches, now or when it comes; rejects after `timeoutMs`. */
   next(match: (message: BridgeMessage) => boolean, since: number, timeoutMs: number): Promise<BridgeMessage>;
 }
 
-export function createHostLog(): HostLog {
-  const messages: BridgeMessage[] = [];
-  const toasts: HostToast[] = [];
-  const waiters = new Set<{ match(message: BridgeMessage): boolean; since: number; resolve(m: BridgeMessage): void }>();
+interface Waiter {
+  match(message: BridgeMessage): boolean;
+  since: number;
+  resolve(message: BridgeMessage): void;
+}
+
+export function createHostLog(keep = MESSAGE_LOG_KEEP): HostLog {
+  const messages = createRing<BridgeMessage>(keep);
+  const toasts = createRing<HostToast>(keep);
+  let overRate = 0;
+  let overSize = 0;
+  const waiters = new Set<Waiter>();
+  /** Hands a message just logged, at `index`, to the waiters it is for. */
+  const offer = (message: BridgeMessage, index: number) => {
+    for (const waiter of waiters) {
+      if (index < waiter.since || !waiter.match(message)) continue;
+      waiters.delete(waiter);
+      waiter.resolve(message);
+    }
+  };
   return {
     messages,
     toasts,
+    dropped: () => ({ overRate, overSize, outOfLog: messages.dropped }),
     add(entries) {
-      for (const { kind, ...entry } of entries) {
-        if (kind === 'toast') toasts.push(entry as HostToast);
-        else messages.push(entry as BridgeMessage);
-      }
-      for (const waiter of waiters) {
-        const found = messages.slice(waiter.since).find(waiter.match);
-        if (!found) continue;
-        waiters.delete(waiter);
-        waiter.resolve(found);
+      for (const entry of entries) {
+        if (entry.kind === 'dropped') overRate += entry.overRate;
+        else if (entry.kind === 'toast') toasts.push({ message: entry.message, level: entry.level });
+        else {
+          const { kind: _, ...message } = entry;
+          if (message.over === 'size') overSize++;
+          messages.push(message);
+          offer(message, messages.total - 1);
+        }
       }
     },
     next(match, since, timeoutMs) {
-      const found = messages.slice(since).find(match);
+      const found = messages.since(since).find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const waiter = {
+        const waiter: Waiter = {
           match,
           since,
-          resolve(message: BridgeMessage) {
+          resolve(message) {
             clearTimeout(timer);
             resolve(message);
           },

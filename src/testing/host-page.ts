@@ -12,9 +12,18 @@ import {
 import { hostPageHeaders } from '../emulator/page-policy.js';
 import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from './host-browser.js';
-import { createHostLog, watchHost, type BridgeMessage, type HostEntry, type HostToast } from './host-log.js';
+import { cut, sayCount } from '../bridge/bridge-budget.js';
+import {
+  createHostLog,
+  watchHost,
+  type BridgeMessage,
+  type DroppedMessages,
+  type HostEntry,
+  type HostLog,
+  type HostToast,
+} from './host-log.js';
 
-export type { BridgeMessage, HostToast } from './host-log.js';
+export type { BridgeMessage, DroppedMessages, HostToast } from './host-log.js';
 export type { BrowserChoice } from './host-browser.js';
 export type { FrameWidth } from '../emulator/frame-width.js';
 
@@ -75,11 +84,16 @@ export interface HostPage {
   readonly addon: FrameLocator;
   /** The add-on's frame itself (to `evaluate` in it). */
   addonFrame(): Promise<Frame>;
-  /** The bridge traffic both ways, as the host logged it, malformed messages included. */
+  /**
+   * The bridge traffic both ways, as the host logged it, the messages it ignored included: the newest
+   * 500 (docs/limits.md#the-bridge).
+   */
   readonly messages: {
     list(): BridgeMessage[];
-    /** How many so far: pass it as `since` to wait only for what comes after. */
+    /** How many so far, those no longer in `list()` too: pass it as `since` to wait only for what comes after. */
     count(): number;
+    /** What the host dropped over the bridge's rate, ignored for its size, and what went out of `list()`. */
+    dropped(): DroppedMessages;
     /**
      * The first message of `type` (that `predicate` accepts) from `since` on (default: the start),
      * now or when it comes. Fails after the timeout with the messages seen and the host's warnings.
@@ -90,7 +104,10 @@ export interface HostPage {
       options?: { since?: number; timeoutMs?: number },
     ): Promise<BridgeMessage>;
   };
-  /** The toasts the host showed (`service:notify`, its own errors, a disabled webhook subscription), oldest first. */
+  /**
+   * The toasts the host showed (`service:notify`, its own errors, a disabled webhook subscription),
+   * oldest first, the newest 500; each message as shown, cut at 300 characters.
+   */
   toasts(): HostToast[];
   /**
    * The in-app paths the add-on navigated to (`service:navigate`), in order: those the host showed a
@@ -209,7 +226,7 @@ export async function openHostPage(
           () => '',
         )
       : '';
-    return new Error(`openHostPage: ${what} within ${timeoutMs} ms.\n${describeLog(log.messages, log.toasts)}${shot}`);
+    return new Error(`openHostPage: ${what} within ${timeoutMs} ms.\n${describeLog(log)}${shot}`);
   };
 
   const waitFor: HostPage['messages']['waitFor'] = async (type, predicate, wait = {}) => {
@@ -256,10 +273,11 @@ export async function openHostPage(
       if (!frame) throw await failure('no add-on frame');
       return frame;
     },
-    messages: { list: () => [...log.messages], count: () => log.messages.length, waitFor },
-    toasts: () => [...log.toasts],
+    messages: { list: log.messages.items, count: () => log.messages.total, dropped: log.dropped, waitFor },
+    toasts: log.toasts.items,
     navigations: () =>
       log.messages
+        .items()
         .filter((m) => m.direction === 'in' && m.type === 'service:navigate' && m.warning === null)
         .map((m) => (m.payload as { path: string }).path),
     async frameHeight() {
@@ -302,7 +320,7 @@ export async function openHostPage(
     },
     async reopen(next = {}) {
       choice = { ...choice, ...next };
-      const since = log.messages.length;
+      const since = log.messages.total;
       // The add-on's page, as this session: not one of the shell's pages that the add-on or a test
       // moved to, nor the user the page's switchers chose.
       await page.evaluate(() => history.replaceState(null, '', location.pathname));
@@ -355,18 +373,31 @@ async function control<T>(base: string, path: string, body?: unknown): Promise<T
   return answer as T;
 }
 
-/** What the host saw, for a failed wait: every bridge message, the host's warnings, the toasts. */
-function describeLog(messages: BridgeMessage[], toasts: HostToast[]): string {
+/** The messages a failed wait lists: the newest, enough to see what led up to it. */
+const DESCRIBED = 50;
+
+/** What the host saw, for a failed wait: the newest bridge messages, the host's warnings, what it dropped, the toasts. */
+function describeLog(log: HostLog): string {
+  const messages = log.messages.items().slice(-DESCRIBED);
+  const earlier = log.messages.total - messages.length;
   const lines = messages.map(
     (m) =>
-      `  ${m.direction.padEnd(3)} ${m.type || '(no type)'} ${m.payload === undefined ? '—' : JSON.stringify(m.payload)}` +
-      (m.warning ? `  ⚠ ignored by the host: ${m.warning}` : ''),
+      `  ${m.direction.padEnd(3)} ${cut(m.type) || '(no type)'} ${m.payload === undefined ? '—' : cut(JSON.stringify(m.payload))}` +
+      (m.warning ? `  ⚠ ignored by the host: ${cut(m.warning)}` : ''),
   );
-  const warnings = messages.filter((m) => m.warning).length;
+  const malformed = log.messages.items().filter((m) => m.warning && !m.over).length;
+  const { overRate, overSize } = log.dropped();
+  const toasts = log.toasts.items().slice(-DESCRIBED);
   return [
-    `Bridge messages so far (in = add-on to host, out = host to add-on): ${messages.length ? '' : 'none'}`,
+    `Bridge messages so far (in = add-on to host, out = host to add-on): ${log.messages.total ? '' : 'none'}`,
+    ...(earlier ? [`  … ${sayCount(earlier)} earlier, not listed`] : []),
     ...lines,
-    `Malformed messages the host warned of: ${warnings}`,
+    `Malformed messages the host warned of: ${malformed}`,
+    ...(overRate || overSize
+      ? [
+          `Dropped by the host over the bridge's limits: ${sayCount(overRate)} over its rate, ${sayCount(overSize)} over its size`,
+        ]
+      : []),
     `Toasts: ${toasts.length ? toasts.map((t) => `[${t.level}] ${t.message}`).join('; ') : 'none'}`,
   ].join('\n');
 }

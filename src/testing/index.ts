@@ -23,6 +23,7 @@ export { openHostPage } from './host-page.js';
 export type {
   BridgeMessage,
   BrowserChoice,
+  DroppedMessages,
   FrameWidth,
   HostPage,
   HostPageOptions,

@@ -179,6 +179,80 @@ describe('the host page and the postMessage bridge', () => {
     }
   });
 
+  it("keeps to the bridge's limits: a long word cut, 4 and 8 MiB ignored, a flood dropped, and a click answered within 1 s after each", async () => {
+    const { page } = await openHost();
+    const post = (message: string) =>
+      inAddon(page, `parent.postMessage(${message}, new URL(document.referrer).origin)`);
+    const notify = (message: string) =>
+      `{ type: 'service:notify', payload: { message: ${message}, level: 'warning' } }`;
+    const rows = page.locator('[data-testid="message-row"][data-type="service:notify"]');
+    /** A click on the drawer's tabs, as long as it takes the page to show the tab it asked for. */
+    const clickAnsweredMs = async () => {
+      const started = performance.now();
+      for (const tab of ['clock', 'messages']) {
+        await page.locator(`[data-testid="tab-${tab}"]`).click({ timeout: 20_000 });
+        await page.locator(`#tabpanel-${tab}`).waitFor({ state: 'visible', timeout: 20_000 });
+      }
+      return performance.now() - started;
+    };
+    await page.locator('[data-testid="tab-messages"]').click();
+
+    // One word of 60,000 characters, under the size limit (a 100,000-character one froze the tab for
+    // 12 s): acted on, shown cut, kept whole for openHostPage().
+    await post(notify(`'w'.repeat(60000)`));
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+    expect(await clickAnsweredMs()).toBeLessThan(1000);
+    expect(await page.getByTestId('toast').textContent()).toBe(`${'w'.repeat(299)}…`);
+    expect(await rows.first().locator('.message-payload').textContent()).toMatch(/^\{"message":"w{280,}…$/);
+    expect(JSON.parse((await rows.first().getAttribute('data-payload'))!).message).toHaveLength(60_000);
+
+    for (const [mib, size] of [
+      [4, '4,194,3'],
+      [8, '8,388,6'],
+    ] as const) {
+      await post(notify(`'x'.repeat(${mib} * 1024 * 1024)`));
+      const warned = rows.and(page.locator('[data-over="size"]')).filter({ hasText: `of ${size}` });
+      await warned.waitFor({ timeout: 20_000 });
+      expect(await clickAnsweredMs()).toBeLessThan(1000);
+      expect(await warned.locator('.message-warning').textContent()).toMatch(
+        new RegExp(
+          `^⚠ service:notify of ${size}\\d\\d characters or more is over the bridge's size limit of 65,536 characters of JSON — ignored$`,
+        ),
+      );
+      expect(await warned.locator('.message-payload').textContent()).toBe('not shown: over the size limit');
+      expect(await warned.getAttribute('data-payload')).toBeNull();
+    }
+
+    // 20,000 in one loop: what the rate lets through is acted on, the rest counted, and one warning
+    // row stands for the flood. Every row the tab made counts: those it no longer keeps too.
+    const older = page.getByTestId('older-messages');
+    const rowsMade = async () =>
+      (await page.getByTestId('message-row').count()) + Number((await older.getAttribute('data-count')) ?? 0);
+    const before = await rowsMade();
+    await inAddon(
+      page,
+      `for (let i = 1; i <= 20000; i++) parent.postMessage(${notify('`Flood ${i}`')}, new URL(document.referrer).origin)`,
+    );
+    const dropped = page.getByTestId('dropped-messages');
+    const droppedCount = async () => Number((await dropped.getAttribute('data-count')) ?? 0);
+    // The rows made since: those the rate let through, and the one warning row.
+    await expect
+      .poll(async () => (await droppedCount()) + (await rowsMade()) - before - 1, { timeout: 60_000 })
+      .toBe(20_000);
+    expect(await clickAnsweredMs()).toBeLessThan(1000);
+    expect(await dropped.textContent()).toMatch(
+      /^[\d,]+ message\(s\) dropped over the bridge's rate \(100 a second, in bursts of up to 200\) since \d\d:\d\d:\d\d$/,
+    );
+    expect(await droppedCount()).toBeGreaterThan(15_000);
+    expect(await rows.filter({ hasText: 'Flood' }).count()).toBeGreaterThanOrEqual(100);
+    // One warning row for the flood, after the two for 4 and 8 MiB (the tab's badge counts the rows
+    // made: the flood's may already have made room for the newest 500).
+    expect(await page.locator('[data-testid="tab-messages"] .tab-badge').textContent()).toBe('3');
+    expect(await page.locator('[data-over="rate"]').count()).toBeLessThanOrEqual(1);
+    // The oldest toasts made room: never more than a few on the page.
+    expect(await page.locator('[data-testid="toast"]').count()).toBeLessThanOrEqual(5);
+  }, 120_000);
+
   it('says when the session expired, and reopens with a fresh token', async () => {
     const { dev, page } = await openHost();
     const first = tokenInSrc(await iframeSrc(page));

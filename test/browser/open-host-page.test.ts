@@ -143,6 +143,69 @@ describe('openHostPage', () => {
     expect(existsSync(screenshot)).toBe(true);
   });
 
+  it("counts what the host dropped over the bridge's limits, keeps the rest whole, and says so on a failed wait", async () => {
+    const { host } = await fixtureHost({ timeoutMs: 5000 });
+    const frame = await host.addonFrame();
+    const since = host.messages.count();
+    await frame.evaluate(() => {
+      const post = (message: string) =>
+        window.parent.postMessage({ type: 'service:notify', payload: { message, level: 'success' } }, '*');
+      post('y'.repeat(60_000));
+      post('x'.repeat(4 * 1024 * 1024));
+    });
+    const huge = await host.messages.waitFor('service:notify', (m) => m.over === 'size', { since });
+    expect(huge).toEqual({
+      direction: 'in',
+      type: 'service:notify',
+      payload: undefined,
+      warning: expect.stringMatching(
+        /^service:notify of 4,194,3\d\d characters or more is over the bridge's size limit/,
+      ),
+      over: 'size',
+    });
+    // The whole payload of what the host took, though its row and its toast show it cut.
+    const long = host.messages.list()[since]!;
+    expect(long).toMatchObject({ type: 'service:notify', warning: null, payload: { message: 'y'.repeat(60_000) } });
+    expect(host.toasts()).toEqual([{ message: `${'y'.repeat(299)}…`, level: 'success' }]);
+
+    const flooding = host.messages.count();
+    // Asked for before it comes: the newest 500 may have no room for it by the time the flood is over.
+    const floodWarning = host.messages.waitFor('service:notify', (m) => m.over === 'rate', {
+      since: flooding,
+      timeoutMs: 60_000,
+    });
+    await frame.evaluate(() => {
+      for (let i = 1; i <= 20_000; i++)
+        window.parent.postMessage(
+          { type: 'service:notify', payload: { message: `Flood ${i}`, level: 'success' } },
+          '*',
+        );
+    });
+    // Logged since: the flood's warning, and what the rate let through.
+    const flooded = () => host.messages.count() - flooding - 1;
+    await expect.poll(() => host.messages.dropped().overRate + flooded(), { timeout: 60_000 }).toBe(20_000);
+    expect((await floodWarning).warning).toMatch(
+      /^service:notify and the messages after it are over the bridge's rate \(100 a second, in bursts of up to 200\): dropped, and counted$/,
+    );
+    expect(host.messages.list().filter((m) => m.over === 'rate').length).toBeLessThanOrEqual(1);
+    const { overRate, overSize, outOfLog } = host.messages.dropped();
+    expect(overSize).toBe(1);
+    expect(overRate).toBeGreaterThan(15_000);
+    expect(flooded()).toBeGreaterThan(100);
+    // Every message the host logged counts, those gone from the list too, so `since` means what it did.
+    expect(host.messages.count()).toBe(host.messages.list().length + outOfLog);
+
+    const error = await host.messages
+      .waitFor('service:teleport', undefined, { since, timeoutMs: 300 })
+      .catch((e: Error) => e);
+    expect((error as Error).message).toMatch(
+      /^Dropped by the host over the bridge's limits: [\d,]+ over its rate, 1 over its size$/m,
+    );
+    // It lists the newest messages, each cut: a failed wait is read by a person.
+    expect((error as Error).message).toMatch(/^ {2}… [\d,]+ earlier, not listed$/m);
+    expect((error as Error).message.length).toBeLessThan(40_000);
+  }, 90_000);
+
   it('names every way to get a browser when it finds none', async () => {
     const none = () => Promise.reject(new Error('Cannot find package @sparticuz/chromium'));
     await expect(findChromium(['/nowhere/chromium'], none)).rejects.toThrow(

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -25,7 +26,34 @@ interface Run {
   config?: Record<string, unknown>;
 }
 
-/** Runs `addon check --json` on the fixture; resolves with the report and each result's status by id. */
+/**
+ * The peak resident memory of a running process in MB, as Linux keeps it (VmHWM, its high-water
+ * mark), read until `stop()`: of the CLI's own process, not of the Chromium or the add-on it starts.
+ */
+function peakMemory(pid: number): { stop(): number } {
+  let peak = 0;
+  const read = () => {
+    try {
+      const kb = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      peak = Math.max(peak, Number(kb ?? 0) / 1024);
+    } catch {
+      // Gone: its last reading stands.
+    }
+  };
+  const timer = setInterval(read, 50);
+  read();
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/**
+ * Runs `addon check --json` on the fixture; resolves with the report, each result's status by id,
+ * and how long the CLI took and its peak memory.
+ */
 async function check({
   flaws = [],
   args = [],
@@ -47,15 +75,20 @@ async function check({
     }),
   );
   const flags = typeof args === 'function' ? args(base) : args;
-  const result = await cli(['check', '--json', '--backend-url', `${base}/api/whoami`, ...flags], {
+  const started = performance.now();
+  const running = cli(['check', '--json', '--backend-url', `${base}/api/whoami`, ...flags], {
     cwd,
     env: { PORT: String(port), FLAWS: flaws.join(','), APP_ID },
   });
+  const memory = peakMemory(running.pid!);
+  const result = await running;
+  const [durationMs, peakMb] = [performance.now() - started, memory.stop()];
+  expect(result.timedOut, 'addon check did not end within the 30 s cli() gives it').toBe(false);
   expect(result.stderr, result.stdout).not.toMatch(/bug in addon-devkit/);
   const report = JSON.parse(result.stdout) as JsonReport;
   const status = (id: string, subject?: string) =>
     report.checks.filter((c) => c.id === id && (subject === undefined || c.subject === subject)).map((c) => c.status);
-  return { result, report, status, cwd };
+  return { result, report, status, cwd, durationMs, peakMb };
 }
 
 /**
@@ -73,6 +106,11 @@ const RUNS = {
   slow: { flaws: ['slow-receiver'], args: ['--only', 'webhook', '--webhook-timeout', '1s'] },
   careless: { flaws: ['post-to-star', 'throw-on-load', 'hammer-retries', 'a11y'], args: ['--only', 'page'] },
   silent: { flaws: ['no-ready', 'storm-401'], args: ['--only', 'page'] },
+  // The page alone, well behaved: how long a page run takes, for those that must not take longer.
+  paged: { args: ['--only', 'page'] },
+  bloated: { flaws: ['huge-notify'], args: ['--only', 'page'] },
+  bloated8mb: { flaws: ['huge-notify-8mb'], args: ['--only', 'page'] },
+  flooding: { flaws: ['flood'], args: ['--only', 'page'] },
   lax: { flaws: ['accept-any-token'], args: ['--only', 'backend'] },
   open: { flaws: ['no-auth'], args: ['--only', 'backend'] },
   closed: { flaws: ['refuse-all'], args: ['--only', 'backend'] },
@@ -103,6 +141,7 @@ const CAUGHT: Record<string, [RunName, CheckStatus]> = {
   'page.ready': ['silent', 'fail'],
   'page.errors': ['careless', 'fail'],
   'page.target-origin': ['careless', 'warn'],
+  'page.bridge-limits': ['flooding', 'fail'],
   'page.accessibility': ['careless', 'warn'],
   'page.server-error': ['careless', 'fail'],
   'page.rate-limit': ['careless', 'fail'],
@@ -176,6 +215,38 @@ describe('addon check: the evidence', () => {
     expect(skipped.map((c) => c.id)).toContain('webhook.wrong-signature');
     expect(skipped[0]!.evidence[0]).toMatch(/did not answer the genuine delivery/);
   });
+});
+
+describe('addon check: a page cannot freeze the judge', () => {
+  // A page posting one word of 4 or 8 MiB, or 20,000 messages in a loop (the fixture's flaws), against
+  // the same page run without them; each test waits for both runs, hence its longer timeout. The
+  // memory is the CLI's process's: Chromium's are its own.
+  it.each([
+    [
+      'bloated',
+      /^service:notify of 4,194,\d{3} characters or more is over the bridge's size limit of 65,536 characters of JSON$/m,
+    ],
+    ['bloated8mb', /^service:notify of 8,388,\d{3} characters or more is over the bridge's size limit/m],
+    [
+      'flooding',
+      /^20,001 message\(s\) to the host in [\d.]+ m?s: service:notify 20,000, service:ready 1\na flood: the host dropped [\d,]+ of them over the bridge's rate \(100 a second, in bursts of up to 200\)$/m,
+    ],
+  ] as const)(
+    '%s: ends within the usual page run plus a few seconds, in under 300 MB, and page.bridge-limits says why',
+    async (name, words) => {
+      const usual = await ran('paged');
+      const run = await ran(name);
+      // A few seconds more than the usual run, or half as long again on a machine busy enough to slow both.
+      const bound = Math.max(usual.durationMs + 10_000, usual.durationMs * 1.5);
+      expect(run.durationMs, `${name} against the usual ${Math.round(usual.durationMs)} ms`).toBeLessThanOrEqual(bound);
+      expect(run.peakMb).toBeGreaterThan(0);
+      expect(run.peakMb).toBeLessThan(300);
+      const found = run.report.checks.find((c) => c.id === 'page.bridge-limits')!;
+      expect(found.status).toBe('fail');
+      expect(found.evidence.join('\n')).toMatch(words);
+    },
+    120_000,
+  );
 });
 
 describe('addon check: the command', () => {
