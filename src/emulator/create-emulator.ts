@@ -26,6 +26,7 @@ import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
 import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
+import type { Transport } from '../webhooks/http-attempt.js';
 import type { Refusal } from '../api/pipeline.js';
 import { createListeners } from '../listeners.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
@@ -70,8 +71,8 @@ export interface EmulatorOptions extends SettingsInput {
   clock?: Clock;
   /** The real-time waits beside the clock (retry timers, receiver timeouts); by default Node's timers. */
   timers?: Timers;
-  /** What webhook deliveries are sent with; by default the global fetch. */
-  fetch?: typeof fetch;
+  /** What webhook deliveries are sent through: node:http by default; a seam for the kit's tests. */
+  webhookTransport?: Transport;
   /** How long a webhook receiver has to answer (spec 8: 10 s, the default), 100 ms to 10 minutes. */
   webhookTimeoutMs?: number;
   /** With no add-on URL configured, serve the bundled demo add-on on a port of its own. */
@@ -186,7 +187,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       store,
       clock,
       timers,
-      fetch: options.fetch,
+      transport: options.webhookTransport,
       timeoutMs: options.webhookTimeoutMs,
       catalog: registry.catalog,
       logger,

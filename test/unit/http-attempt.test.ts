@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { postOnce } from '../../src/webhooks/http-attempt.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createHttpTransport, postOnce } from '../../src/webhooks/http-attempt.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -26,8 +26,11 @@ async function hangingReceiver(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
 }
 
+const http = createHttpTransport();
+afterAll(http.close);
+
 const post = (url: string, cancel = new AbortController().signal) =>
-  postOnce(fetch, { url, headers: {}, body: '{}', timeoutMs: 300, cancel });
+  postOnce(http.send, { url, headers: {}, body: '{}', timeoutMs: 300, cancel });
 
 describe('one webhook attempt', () => {
   it('times out even when garbage collection runs while it waits', async () => {
