@@ -6,6 +6,7 @@ import {
   MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER,
   RECEIVER_BODY_KEPT_BYTES,
   RECEIVER_IDLE_CONNECTION_MS,
+  sayBytes,
 } from '../limits.js';
 
 /** One POST to a receiver, as the delivery log records it. */
@@ -60,9 +61,20 @@ export function createHttpTransport(): { send: Transport; close(): void } {
         // In this order on the wire (docs/webhooks.md#headers); set here, Node adds none of its own.
         headers: { host: url.host, ...headers, 'content-length': Buffer.byteLength(body), connection: 'keep-alive' },
       });
+      let answered = false;
       // Also after the answer came: a socket error then ends the body being read, not the process.
-      post.on('error', reject);
-      post.on('response', resolve);
+      post.on('error', (error: NodeJS.ErrnoException) => {
+        if (answered) return;
+        // A kept connection the receiver closed as this went out (it saw no request): once more on
+        // another, as Node's docs advise, rather than a failed attempt the receiver never saw.
+        if (post.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted)
+          send(url, { headers, body, signal }).then(resolve, reject);
+        else reject(error);
+      });
+      post.on('response', (answer) => {
+        answered = true;
+        resolve(answer);
+      });
       post.end(body);
     });
   return {
@@ -95,8 +107,10 @@ export async function postOnce(
   const started = timers.now();
   const elapsed = () => Math.round((timers.now() - started) * 10) / 10;
   const { signal, done } = attemptSignal(request.timeoutMs, request.cancel, timers);
+  let answered = false;
   try {
     const answer = await send(new URL(request.url), { headers: request.headers, body: request.body, signal });
+    answered = true;
     const { text, truncated } = await readLimited(answer, RECEIVER_BODY_KEPT_BYTES);
     const status = answer.statusCode ?? 0;
     return {
@@ -107,7 +121,7 @@ export async function postOnce(
     };
   } catch (error) {
     if (request.cancel.aborted) throw error;
-    const reason = signal.aborted ? `timed out after ${request.timeoutMs / 1000} s` : describe(error);
+    const reason = signal.aborted ? `timed out after ${request.timeoutMs / 1000} s` : describe(error, answered);
     return { ok: false, response: null, error: reason, durationMs: elapsed() };
   } finally {
     done();
@@ -156,8 +170,14 @@ const flatten = (headers: IncomingHttpHeaders): Record<string, string> =>
     Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
   );
 
-function describe(error: unknown): string {
+/** Why no answer came, in words: node:http's error codes, and its parser's for what is not HTTP. */
+function describe(error: unknown, answered: boolean): string {
   const { code, message } = error as { code?: string; message?: string };
+  if (answered) return 'the connection closed before the whole answer came';
+  if (message === 'socket hang up') return 'the connection closed with no answer';
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return `the answer's headers were over ${sayBytes(MAX_RECEIVER_HEADER_BYTES)}, more than is read`;
+  if (code?.startsWith('HPE_')) return `the answer was not HTTP (${message})`;
   const reasons: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ECONNRESET: 'connection reset',
