@@ -32,6 +32,7 @@ import { createListeners } from '../listeners.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
+import { createLeases, type LeaseRequest } from '../webhooks/leases.js';
 import { isInboxUrl } from '../webhooks/inbox.js';
 import { readJsonFile } from '../json-file.js';
 import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
@@ -223,11 +224,29 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const token = sessionPolicy(tokens, settings, registry.scopes, installations);
     /** The grant in force where the emulated add-on is opened by default. */
     const grantedScopes = () => installations.installation(settings.orgId)?.grantedScopes ?? [];
+    /** Throws unless the emulated add-on may subscribe to `event`: in the catalog, its read scope granted. */
+    const mayReceive = (event: string) => {
+      const scope = scopeToReceive(registry.catalog.known(event));
+      const granted = grantedScopes();
+      if (!covers(granted, scope))
+        throw new ApiError(403, 'insufficient_scope', `${event} needs ${scope}, which the add-on is not granted`, {
+          requiredScope: scope,
+          grantedScopes: granted,
+        });
+    };
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
     const refusals = createListeners<Refusal>();
     /** An install, change or uninstall in an organization; null: the whole world was replaced. */
     const installationChanges = createListeners<{ orgId: string | null }>();
     const gate = createWorldGate();
+    const leases = createLeases({
+      subscriptions: webhooks.subscriptions,
+      store,
+      owner: settings,
+      mayReceive,
+      logger,
+      passage: () => gate.passage(),
+    });
     const world = createWorld({
       store,
       registry,
@@ -239,6 +258,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         if (history) {
           webhooks.dispatcher.reset();
           webhooks.inbox.reload();
+          // A rollback may bring back a lease that has ended since: what it held is given back now.
+          await leases.recover();
         }
         // What the new world's clock makes due happens now; a timer of the records gone is dropped.
         await timeRules.sweep();
@@ -332,13 +353,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       subscriptions: () => webhooks.subscriptions.list(settings.orgId, settings.appId),
       subscribe: afterGate(async (event: string, webhookUrl: string, { isActive = true } = {}) => {
         const { orgId, appId } = settings;
-        const scope = scopeToReceive(registry.catalog.known(event));
-        const granted = grantedScopes();
-        if (!covers(granted, scope))
-          throw new ApiError(403, 'insufficient_scope', `${event} needs ${scope}, which the add-on is not granted`, {
-            requiredScope: scope,
-            grantedScopes: granted,
-          });
+        mayReceive(event);
         const made = await webhooks.subscriptions.subscribe(orgId, appId, event, webhookUrl);
         if (isActive) return made;
         await webhooks.subscriptions.disable(orgId, appId, event);
@@ -347,6 +362,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       unsubscribe: afterGate((event: string) =>
         webhooks.subscriptions.unsubscribe(settings.orgId, settings.appId, event),
       ),
+      lease: afterGate((request: LeaseRequest) => leases.take(request)),
+      endLease: (leaseId) => leases.get(leaseId).end(),
       inboxEntries: (name, limit) => webhooks.inbox.list(name, limit).data,
       inboxDropped: (name) => webhooks.inbox.dropped(name),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
@@ -430,6 +447,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
       close() {
         closing ??= (async () => {
+          // Before anything closes: what `addon listen` holds is given back, and its stream told so.
+          await leases.endAll();
           await timeRules.close();
           await webhooks.close();
           await demo?.close();
@@ -474,6 +493,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
+    // Leases of an emulator killed while they lived (`addon listen`'s subscriptions) are given back.
+    await leases.recover();
     for (const { event, url } of options.webhooks ?? []) await subscribeConfigured(emulator, event, url);
     return emulator;
   } catch (error) {
