@@ -99,17 +99,27 @@ export function createLeases({
   logger: Logger;
   passage?: () => Promise<void> | null;
 }): Leases {
-  const live = new Map<string, Lease>();
+  /** The leases that have not begun to end, and what each holds. */
+  const live = new Map<string, { lease: Lease; record: LeaseRecord }>();
+
+  /** What a live lease (but `except`) holds of `event` at `webhookUrl`: two listens to one URL share it. */
+  const sharedWith = (event: string, webhookUrl: string, except?: string): Taken | undefined => {
+    for (const { record } of live.values())
+      if (record._id !== except && record.webhookUrl === webhookUrl)
+        for (const taken of record.taken) if (taken.event === event) return taken;
+  };
 
   /**
    * Removes what a lease made, or puts back the add-on's own it replaced, as it was (a disabled one
-   * disabled). One changed since by someone else (another URL, or removed) is left as it is.
+   * disabled). One changed since by someone else (another URL, or removed) is left as it is, and so
+   * is one another live lease holds too: the last of them to end gives it back.
    */
   const giveBack = async ({ _id, orgId, appId, webhookUrl, taken }: LeaseRecord): Promise<GivenBack> => {
     await passage();
     const given: GivenBack = { removed: [], restored: [] };
     for (const { event, before } of taken) {
       if (subscriptions.find(orgId, appId, event)?.webhookUrl !== webhookUrl) continue;
+      if (sharedWith(event, webhookUrl, _id)) continue;
       if (before) given.restored.push(await subscriptions.restore(orgId, before));
       else {
         await subscriptions.unsubscribe(orgId, appId, event);
@@ -129,7 +139,9 @@ export function createLeases({
     return {
       held,
       end() {
-        ending ??= giveBack(record).finally(() => live.delete(record._id));
+        // Out of the live ones at once: two ending together must not each leave it to the other.
+        live.delete(record._id);
+        ending ??= giveBack(record);
         settle(ending);
         return ending;
       },
@@ -144,9 +156,12 @@ export function createLeases({
       const kept: string[] = [];
       const taken: Taken[] = [];
       for (const event of events) {
-        const before = subscriptions.find(orgId, appId, event) ?? null;
-        if (before?.webhookUrl === webhookUrl && before.isActive) kept.push(event);
-        else taken.push({ event, before });
+        const current = subscriptions.find(orgId, appId, event) ?? null;
+        // Held by another lease to the same URL: shared, with the add-on's own that one will put back.
+        const shared = sharedWith(event, webhookUrl);
+        if (shared) taken.push({ event, before: shared.before });
+        else if (current?.webhookUrl === webhookUrl && current.isActive) kept.push(event);
+        else taken.push({ event, before: current });
       }
       // Recorded before the first subscription, so that a kill at any moment leaves it to give back.
       const record: LeaseRecord = { _id: randomUUID(), orgId, appId, webhookUrl, taken };
@@ -167,18 +182,18 @@ export function createLeases({
         await lease.end();
         throw error;
       }
-      live.set(record._id, lease);
+      live.set(record._id, { lease, record });
       return lease;
     },
 
     get(leaseId) {
-      const lease = live.get(leaseId);
+      const lease = live.get(leaseId)?.lease;
       if (!lease) throw new ApiError(404, 'lease_not_found', `no lease ${leaseId} is held: it ended, or never was`);
       return lease;
     },
 
     async endAll() {
-      await Promise.allSettled([...live.values()].map((lease) => lease.end()));
+      await Promise.allSettled([...live.values()].map(({ lease }) => lease.end()));
     },
 
     async recover() {

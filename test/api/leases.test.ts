@@ -99,6 +99,23 @@ describe('a lease', () => {
     await expect.poll(subscriptions).toEqual(before);
   });
 
+  it("shared by two to one URL, lasts until the last of them ends, which puts back the add-on's own", async () => {
+    const { em, subscriptions, lease } = await setup();
+    await em.subscribe('store.order.paid', BACKEND);
+    const before = subscriptions();
+    const request = { webhookUrl: `${em.url}/inbox/shared`, events: ['store.order.paid'] };
+    const held: Array<{ leaseId: string }> = [];
+    for (let i = 0; i < 2; i++) held.push((await (await lease(request)).next!('ready')).data as { leaseId: string });
+    expect(held[1]).toMatchObject({ subscribed: ['store.order.paid'], kept: [], replaced: [before[0]] });
+    const end = async ({ leaseId }: { leaseId: string }) =>
+      (await em.inject({ method: 'DELETE', url: `/_emulator/leases/${leaseId}` })).json();
+
+    expect(await end(held[0]!)).toEqual({ removed: [], restored: [] });
+    expect(subscriptions()).toEqual([{ ...before[0], webhookUrl: request.webhookUrl }]);
+    expect(await end(held[1]!)).toMatchObject({ removed: [], restored: [before[0]] });
+    expect(subscriptions()).toEqual(before);
+  });
+
   it('makes all its subscriptions or none: an event the add-on may not receive refuses the whole lease', async () => {
     const { subscriptions, lease } = await setup({ scopes: ['customers.read'] });
     const { response } = await lease({ webhookUrl: BACKEND, events: ['customer.created', 'invoice.paid'] });
