@@ -96,6 +96,25 @@ export const MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT = 64;
 export const MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER = 16;
 
 /**
+ * What an attempt keeps of a receiver's answer body (the delivery log shows it); the rest is not
+ * read: a receiver that streams for ever costs an attempt this much memory, and its timeout at most.
+ */
+export const RECEIVER_BODY_KEPT_BYTES = 4096;
+
+/**
+ * The most an attempt reads of a receiver's answer head (Node's own default, said here so that the
+ * reason an attempt gives names it): past it, the attempt fails, the rest unread.
+ */
+export const MAX_RECEIVER_HEADER_BYTES = 16 * 1024;
+
+/**
+ * How long a connection to a receiver is kept open, idle, for its next delivery (sooner closed when
+ * its Keep-Alive header says so). Real time, as sockets are: under the 5 s after which Node's own
+ * servers close an idle connection, so a delivery seldom meets one closing under it.
+ */
+export const RECEIVER_IDLE_CONNECTION_MS = 4000;
+
+/**
  * Fault rules in force at once, from every way in (addon.config.json's `faults`, `addon faults add`,
  * `POST /_emulator/faults`, the harness's `faults.add`). Every API call is matched against the rules:
  * 5,000 took the authenticated list to 9% of its throughput, 20,000 to 1.5%. A test needs a handful.

@@ -1,6 +1,6 @@
 import type { Emulator } from '../emulator/create-emulator.js';
 import { deliveryHeaders } from '../webhooks/delivery-request.js';
-import { postOnce, type AttemptOutcome } from '../webhooks/http-attempt.js';
+import { createHttpTransport, postOnce, type AttemptOutcome } from '../webhooks/http-attempt.js';
 import { describeWrites, writesDuring } from './api-writes.js';
 import { idsOf } from './check-list.js';
 import type { CheckResult } from './check-result.js';
@@ -30,11 +30,25 @@ const CONCURRENT = 10;
  * dispatcher, then variants of it posted directly, each under a new deliveryId but the duplicate.
  */
 export async function webhookChecks(emulator: Emulator, receiver: Receiver): Promise<CheckResult[]> {
-  const subject = `${receiver.event} → ${receiver.url}`;
   const timeoutMs = emulator.status().webhookTimeoutMs;
+  const http = createHttpTransport();
   const post = (request: CraftedRequest) =>
-    postOnce(fetch, { url: receiver.url, ...request, timeoutMs, cancel: NEVER });
+    postOnce(http.send, { url: receiver.url, ...request, timeoutMs, cancel: NEVER });
+  try {
+    return await judgeReceiver(emulator, receiver, post, timeoutMs);
+  } finally {
+    http.close();
+  }
+}
 
+/** The checks of one receiver, each crafted request sent with `post`. */
+async function judgeReceiver(
+  emulator: Emulator,
+  receiver: Receiver,
+  post: (request: CraftedRequest) => Promise<AttemptOutcome>,
+  timeoutMs: number,
+): Promise<CheckResult[]> {
+  const subject = `${receiver.event} → ${receiver.url}`;
   const first = await writesDuring(emulator.onAudit, () => deliverOnce(emulator, receiver));
   const { delivery, outcome } = first.result;
   const results = [

@@ -88,10 +88,20 @@ async function answerOf<T>(base: string, response: Response, fields: FieldNames 
   return payload as T;
 }
 
-/** A streaming request (server-sent events), after the same check; the caller reads the body. */
-export async function openStream(base: string, path: string): Promise<Response> {
+/**
+ * A streaming request (server-sent events), after the same check; the caller reads the body. With
+ * `body`, a POST, whose refusal is said as `control` says one.
+ */
+export async function openStream(
+  base: string,
+  path: string,
+  body?: unknown,
+  fields: FieldNames = {},
+): Promise<Response> {
   await probe(base);
-  const response = await request(base, path, { timeoutMs: null });
+  const method = body === undefined ? 'GET' : 'POST';
+  const response = await request(base, path, { method, body, timeoutMs: null });
+  if (!response.ok) await answerOf(base, response, fields);
   if (!response.ok || !response.body) throw new UserError(`the emulator at ${base} answered ${response.status}`);
   return response;
 }

@@ -16,8 +16,8 @@ export interface EmulatorClient {
   post<T>(path: string, body: unknown, fields?: FieldNames): Promise<T>;
   put<T>(path: string, body: unknown, fields?: FieldNames): Promise<T>;
   delete<T>(path: string, fields?: FieldNames): Promise<T>;
-  /** A server-sent event stream; the caller reads the body. */
-  stream(path: string): Promise<Response>;
+  /** A server-sent event stream; the caller reads the body. With `body`, a POST that opens it. */
+  stream(path: string, body?: unknown, fields?: FieldNames): Promise<Response>;
   /** A GET of the add-on API that needs no token (the event catalog). */
   publicApi<T>(path: string): Promise<T>;
 }
@@ -53,7 +53,7 @@ export function clientOf(url: string): EmulatorClient {
     post: (path, body, fields) => control(url, path, body ?? {}, fields),
     put: (path, body, fields) => control(url, path, body, fields, 'PUT'),
     delete: (path, fields) => control(url, path, undefined, fields, 'DELETE'),
-    stream: (path) => openStream(url, path),
+    stream: (path, body, fields) => openStream(url, path, body, fields),
     publicApi: (path) => publicApi(url, path),
   };
 }

@@ -28,6 +28,7 @@ import { parityControlRoutes } from './parity-control.js';
 import type { ParityLog } from '../parity/parity-log.js';
 import type { ScopeReport } from '../audit/scope-report.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
+import { leaseControlRoutes } from './lease-control.js';
 import { installationControlRoutes, type InstallationControlTarget } from './installation-control.js';
 
 export const CONTROL_PREFIX = '/_emulator';
@@ -239,6 +240,7 @@ export async function controlApi(
   });
 
   webhookControlRoutes(app, target);
+  leaseControlRoutes(app, target, logger);
   faultControlRoutes(app, target.faults);
   stateControlRoutes(app, target);
   parityControlRoutes(app, target.parity);

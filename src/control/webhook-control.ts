@@ -6,6 +6,7 @@ import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 import { DELIVERY_STATUSES } from '../webhooks/delivery-status.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
 import { MAX_URL_LENGTH, type Subscription } from '../webhooks/subscriptions.js';
+import type { GivenBack, Lease, LeaseRequest } from '../webhooks/leases.js';
 import type { TriggerOptions, TriggerResult } from '../webhooks/trigger.js';
 
 export type { TriggerResult } from '../webhooks/trigger.js';
@@ -36,6 +37,13 @@ export interface WebhookControlTarget {
   ): Promise<{ subscription: Subscription; created: boolean }>;
   /** Deletes it, as POST /events/unsubscribe does; 404 not_subscribed when there is none. */
   unsubscribe(event: string): Promise<void>;
+  /**
+   * Subscribes the emulated add-on to `events` at `webhookUrl` until the lease ends (`addon listen`,
+   * for as long as its connection lives), held to the rules of `subscribe`, all or none.
+   */
+  lease(request: LeaseRequest): Promise<Lease>;
+  /** Ends a live lease, answering what it gave back; 404 lease_not_found. */
+  endLease(leaseId: string): Promise<GivenBack>;
   /**
    * Resolves once no time-rule sweep and no webhook attempt is in flight and none is due on the
    * emulated clock (timeRules.idle, then dispatcher.idle).

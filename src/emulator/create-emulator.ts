@@ -26,11 +26,13 @@ import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
 import { memoryPersistence } from '../store/memory-persistence.js';
 import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
+import type { Transport } from '../webhooks/http-attempt.js';
 import type { Refusal } from '../api/pipeline.js';
 import { createListeners } from '../listeners.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
+import { createLeases, type LeaseRequest } from '../webhooks/leases.js';
 import { isInboxUrl } from '../webhooks/inbox.js';
 import { readJsonFile } from '../json-file.js';
 import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
@@ -70,8 +72,8 @@ export interface EmulatorOptions extends SettingsInput {
   clock?: Clock;
   /** The real-time waits beside the clock (retry timers, receiver timeouts); by default Node's timers. */
   timers?: Timers;
-  /** What webhook deliveries are sent with; by default the global fetch. */
-  fetch?: typeof fetch;
+  /** What webhook deliveries are sent through: node:http by default; a seam for the kit's tests. */
+  webhookTransport?: Transport;
   /** How long a webhook receiver has to answer (spec 8: 10 s, the default), 100 ms to 10 minutes. */
   webhookTimeoutMs?: number;
   /** With no add-on URL configured, serve the bundled demo add-on on a port of its own. */
@@ -186,7 +188,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       store,
       clock,
       timers,
-      fetch: options.fetch,
+      transport: options.webhookTransport,
       timeoutMs: options.webhookTimeoutMs,
       catalog: registry.catalog,
       logger,
@@ -222,11 +224,29 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const token = sessionPolicy(tokens, settings, registry.scopes, installations);
     /** The grant in force where the emulated add-on is opened by default. */
     const grantedScopes = () => installations.installation(settings.orgId)?.grantedScopes ?? [];
+    /** Throws unless the emulated add-on may subscribe to `event`: in the catalog, its read scope granted. */
+    const mayReceive = (event: string) => {
+      const scope = scopeToReceive(registry.catalog.known(event));
+      const granted = grantedScopes();
+      if (!covers(granted, scope))
+        throw new ApiError(403, 'insufficient_scope', `${event} needs ${scope}, which the add-on is not granted`, {
+          requiredScope: scope,
+          grantedScopes: granted,
+        });
+    };
     const limiter = createRateLimiter({ limit: settings.rateLimit, clock });
     const refusals = createListeners<Refusal>();
     /** An install, change or uninstall in an organization; null: the whole world was replaced. */
     const installationChanges = createListeners<{ orgId: string | null }>();
     const gate = createWorldGate();
+    const leases = createLeases({
+      subscriptions: webhooks.subscriptions,
+      store,
+      owner: settings,
+      mayReceive,
+      logger,
+      passage: () => gate.passage(),
+    });
     const world = createWorld({
       store,
       registry,
@@ -239,6 +259,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         if (history) {
           webhooks.dispatcher.reset();
           webhooks.inbox.reload();
+          // A rollback may bring back a lease that has ended since: what it held is given back now.
+          await leases.recover();
         }
         // What the new world's clock makes due happens now; a timer of the records gone is dropped.
         await timeRules.sweep();
@@ -332,13 +354,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       subscriptions: () => webhooks.subscriptions.list(settings.orgId, settings.appId),
       subscribe: afterGate(async (event: string, webhookUrl: string, { isActive = true } = {}) => {
         const { orgId, appId } = settings;
-        const scope = scopeToReceive(registry.catalog.known(event));
-        const granted = grantedScopes();
-        if (!covers(granted, scope))
-          throw new ApiError(403, 'insufficient_scope', `${event} needs ${scope}, which the add-on is not granted`, {
-            requiredScope: scope,
-            grantedScopes: granted,
-          });
+        mayReceive(event);
         const made = await webhooks.subscriptions.subscribe(orgId, appId, event, webhookUrl);
         if (isActive) return made;
         await webhooks.subscriptions.disable(orgId, appId, event);
@@ -347,6 +363,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       unsubscribe: afterGate((event: string) =>
         webhooks.subscriptions.unsubscribe(settings.orgId, settings.appId, event),
       ),
+      lease: afterGate((request: LeaseRequest) => leases.take(request)),
+      endLease: (leaseId) => leases.get(leaseId).end(),
       inboxEntries: (name, limit) => webhooks.inbox.list(name, limit).data,
       inboxDropped: (name) => webhooks.inbox.dropped(name),
       onDelivery: (listener) => webhooks.dispatcher.onAttempt(listener),
@@ -430,6 +448,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
       close() {
         closing ??= (async () => {
+          // Before anything closes: what `addon listen` holds is given back, and its stream told so.
+          await leases.endAll();
           await timeRules.close();
           await webhooks.close();
           await demo?.close();
@@ -474,6 +494,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();
+    // Leases of an emulator killed while they lived (`addon listen`'s subscriptions) are given back.
+    await leases.recover();
     for (const { event, url } of options.webhooks ?? []) await subscribeConfigured(emulator, event, url);
     return emulator;
   } catch (error) {

@@ -7,7 +7,7 @@ import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } fro
 import { createAttemptQueue } from './attempt-queue.js';
 import type { EventData, EventDefinition } from './catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
-import { postOnce } from './http-attempt.js';
+import { createHttpTransport, postOnce, type Transport } from './http-attempt.js';
 import { deliveryHeaders } from './delivery-request.js';
 import { describeEffect } from '../faults/effects.js';
 import type { FaultSet } from '../faults/fault-set.js';
@@ -19,8 +19,8 @@ export interface DispatcherOptions {
   clock: Clock;
   log: DeliveryLog;
   subscriptions: SubscriptionService;
-  /** Injected so tests and benchmarks can watch or replace the network. */
-  fetch?: typeof fetch;
+  /** How attempts reach receivers: node:http by default; injected so tests can watch or replace the network. */
+  transport?: Transport;
   /** Spec 8: the receiver must answer within 10 seconds. */
   timeoutMs?: number;
   /** Delays before attempts 2 and 3, on the emulated clock (spec 6: +1 minute, +5 minutes). */
@@ -107,7 +107,9 @@ export interface Dispatcher {
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { clock, log, subscriptions } = options;
-  const fetchImpl = options.fetch ?? fetch;
+  // Its keep-alive connections are closed with the dispatcher.
+  const http = options.transport ? null : createHttpTransport();
+  const transport = options.transport ?? http!.send;
   const timeoutMs = options.timeoutMs ?? SPEC_WEBHOOK_TIMEOUT_MS;
   const delays = options.retryDelaysMs ?? [60_000, 300_000];
   const maxAttempts = delays.length + 1;
@@ -209,7 +211,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const headers = deliveryHeaders(delivery, number);
     const at = clock.nowIso();
     const post = () =>
-      postOnce(fetchImpl, {
+      postOnce(transport, {
         url: webhookUrl,
         headers,
         body: delivery.payload,
@@ -391,6 +393,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       closing.abort();
       if (timer) timers.clear(timer);
       await Promise.allSettled([...running.values(), ...orphans]);
+      http?.close();
     },
   };
 }

@@ -1,4 +1,13 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { realTimers, type Timers } from '../clock.js';
+import {
+  MAX_RECEIVER_HEADER_BYTES,
+  MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER,
+  RECEIVER_BODY_KEPT_BYTES,
+  RECEIVER_IDLE_CONNECTION_MS,
+  sayBytes,
+} from '../limits.js';
 
 /** One POST to a receiver, as the delivery log records it. */
 export interface AttemptOutcome {
@@ -9,14 +18,82 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-export const RESPONSE_BODY_LIMIT = 4096;
+/** A receiver's answer as node:http gives it (an IncomingMessage): its head, and its body to read. */
+export interface ReceiverAnswer extends AsyncIterable<Buffer> {
+  statusCode?: number;
+  headers: IncomingHttpHeaders;
+}
 
 /**
- * Posts `body` with `headers`. Only a 2xx within `timeoutMs` is success; redirects are not followed.
- * Rejects only when `cancel` fires (the emulator is closing): that is no attempt at all.
+ * How an attempt reaches its receiver: one POST with exactly `headers` and `body`, resolving once the
+ * answer's head has come. `createHttpTransport()`'s by default; the kit's tests put their own here.
+ */
+export type Transport = (
+  url: URL,
+  request: { headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<ReceiverAnswer>;
+
+/**
+ * Posts over node:http(s), writing exactly the headers given plus the three that say how the bytes
+ * travel (Host, Content-Length, Connection): an HTTP client of its own (fetch) would add accept,
+ * accept-language, sec-fetch-mode and accept-encoding, which the platform does not send. Connections
+ * are kept alive between a receiver's deliveries, as the platform's are, and closed after
+ * RECEIVER_IDLE_CONNECTION_MS idle (or sooner, when the receiver's Keep-Alive header says so).
+ * How many are open at once is the attempt queue's to bound, not the agent's: an attempt waiting
+ * inside the agent would spend its timeout there.
+ */
+export function createHttpTransport(): { send: Transport; close(): void } {
+  const options = {
+    keepAlive: true,
+    timeout: RECEIVER_IDLE_CONNECTION_MS,
+    maxFreeSockets: MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER,
+  };
+  const http = new HttpAgent(options);
+  const https = new HttpsAgent(options);
+  const send: Transport = (url, { headers, body, signal }) =>
+    new Promise((resolve, reject) => {
+      const secure = url.protocol === 'https:';
+      const post = (secure ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        agent: secure ? https : http,
+        signal,
+        maxHeaderSize: MAX_RECEIVER_HEADER_BYTES,
+        // In this order on the wire (docs/webhooks.md#headers); set here, Node adds none of its own.
+        headers: { host: url.host, ...headers, 'content-length': Buffer.byteLength(body), connection: 'keep-alive' },
+      });
+      let answered = false;
+      // Also after the answer came: a socket error then ends the body being read, not the process.
+      post.on('error', (error: NodeJS.ErrnoException) => {
+        if (answered) return;
+        // A kept connection the receiver closed as this went out (it saw no request): once more on
+        // another, as Node's docs advise, rather than a failed attempt the receiver never saw.
+        if (post.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted)
+          send(url, { headers, body, signal }).then(resolve, reject);
+        else reject(error);
+      });
+      post.on('response', (answer) => {
+        answered = true;
+        resolve(answer);
+      });
+      post.end(body);
+    });
+  return {
+    send,
+    close() {
+      http.destroy();
+      https.destroy();
+    },
+  };
+}
+
+/**
+ * Posts `body` with `headers`. Only a 2xx within `timeoutMs` (its head and its body, read up to
+ * RECEIVER_BODY_KEPT_BYTES) is success; redirects are not followed. Every way a receiver can answer,
+ * or not, ends as an outcome with a reason. Rejects only when `cancel` fires (the emulator is
+ * closing): that is no attempt at all.
  */
 export async function postOnce(
-  fetchImpl: typeof fetch,
+  send: Transport,
   request: {
     url: string;
     headers: Record<string, string>;
@@ -30,26 +107,22 @@ export async function postOnce(
   const started = timers.now();
   const elapsed = () => Math.round((timers.now() - started) * 10) / 10;
   const { signal, done } = attemptSignal(request.timeoutMs, request.cancel, timers);
+  let answered = false;
   try {
-    const response = await fetchImpl(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-      redirect: 'manual',
-      signal,
-    });
-    const { text, truncated } = await readLimited(response, RESPONSE_BODY_LIMIT);
-    const ok = response.status >= 200 && response.status < 300;
-    const headers = Object.fromEntries(response.headers);
+    const answer = await send(new URL(request.url), { headers: request.headers, body: request.body, signal });
+    answered = true;
+    const { text, truncated } = await readLimited(answer, RECEIVER_BODY_KEPT_BYTES);
+    const status = answer.statusCode ?? 0;
     return {
-      ok,
-      response: { status: response.status, headers, body: text, truncated },
+      ok: status >= 200 && status < 300,
+      response: { status, headers: flatten(answer.headers), body: text, truncated },
       error: null,
       durationMs: elapsed(),
     };
   } catch (error) {
     if (request.cancel.aborted) throw error;
-    return { ok: false, response: null, error: describe(error, request.timeoutMs), durationMs: elapsed() };
+    const reason = signal.aborted ? `timed out after ${request.timeoutMs / 1000} s` : describe(error, answered);
+    return { ok: false, response: null, error: reason, durationMs: elapsed() };
   } finally {
     done();
   }
@@ -79,34 +152,37 @@ function attemptSignal(timeoutMs: number, cancel: AbortSignal, timers: Timers): 
   };
 }
 
-async function readLimited(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: '', truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+/** The body up to `limit` bytes; one that goes on is not read further (leaving the loop closes it). */
+async function readLimited(body: AsyncIterable<Buffer>, limit: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  while (size <= limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > limit) break;
   }
-  const truncated = size > limit;
-  if (truncated) await reader.cancel().catch(() => {});
-  return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), truncated };
+  return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), truncated: size > limit };
 }
 
-function describe(error: unknown, timeoutMs: number): string {
-  const { name, cause, message } = error as {
-    name?: string;
-    cause?: { code?: string; message?: string };
-    message?: string;
-  };
-  if (name === 'TimeoutError') return `timed out after ${timeoutMs / 1000} s`;
+/** The answer's headers as the log keeps them: one string each (a repeated one joined, as fetch does). */
+const flatten = (headers: IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
+
+/** Why no answer came, in words: node:http's error codes, and its parser's for what is not HTTP. */
+function describe(error: unknown, answered: boolean): string {
+  const { code, message } = error as { code?: string; message?: string };
+  if (answered) return 'the connection closed before the whole answer came';
+  if (message === 'socket hang up') return 'the connection closed with no answer';
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return `the answer's headers were over ${sayBytes(MAX_RECEIVER_HEADER_BYTES)}, more than is read`;
+  if (code?.startsWith('HPE_')) return `the answer was not HTTP (${message})`;
   const reasons: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ECONNRESET: 'connection reset',
     ENOTFOUND: 'host not found',
     EAI_AGAIN: 'host not found',
   };
-  return reasons[cause?.code ?? ''] ?? cause?.message ?? message ?? String(error);
+  return reasons[code ?? ''] ?? message ?? String(error);
 }

@@ -31,6 +31,8 @@ export interface SubscriptionService {
   find(orgId: string, appId: string, event: string): Subscription | undefined;
   /** After the third failed attempt of a delivery (spec 3): the subscription disabled, or null when it was not active. */
   disable(orgId: string, appId: string, event: string): Promise<Subscription | null>;
+  /** Puts a subscription back exactly as it was, its times too (a lease's end, leases.ts); answers it. */
+  restore(orgId: string, subscription: Subscription): Promise<Subscription>;
 }
 
 /** The store's collection, one scope per organization (a saved state reads and writes it too). */
@@ -109,6 +111,8 @@ export function createSubscriptionService({
       if (!subscription?.isActive) return null;
       return save(orgId, { ...subscription, isActive: false, updatedAt: clock.nowIso() });
     },
+
+    restore: save,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Doc, Store } from '../store/store.js';
 import type { Catalog, EventContext, EventData, EventDefinition } from './catalog.js';
 import { createDeliveryLog, type Delivery, type DeliveryFilter, type DeliveryLog } from './delivery-log.js';
 import { createDispatcher, type Dispatcher } from './dispatcher.js';
+import type { Transport } from './http-attempt.js';
 import { createHeldEvents, type Hold } from './held-events.js';
 import { createInbox, type Inbox } from './inbox.js';
 import { createSubscriptionService, type SubscriptionService } from './subscriptions.js';
@@ -17,7 +18,7 @@ export interface WebhooksOptions {
   store: Store;
   clock: Clock;
   timers?: Timers;
-  fetch?: typeof fetch;
+  transport?: Transport;
   /** How long a receiver has to answer; the dispatcher's default is the spec's 10 s. */
   timeoutMs?: number;
   catalog: Catalog;
@@ -60,10 +61,10 @@ export interface Webhooks {
 }
 
 export function createWebhooks(options: WebhooksOptions): Webhooks {
-  const { store, clock, timers, fetch, timeoutMs, catalog, logger, faults, parity, ownReceiver } = options;
+  const { store, clock, timers, transport, timeoutMs, catalog, logger, faults, parity, ownReceiver } = options;
   const subscriptions = createSubscriptionService({ store, clock, catalog, parity, ownReceiver });
   const log = createDeliveryLog(store);
-  const dispatcher = createDispatcher({ clock, timers, log, subscriptions, fetch, timeoutMs, faults, parity });
+  const dispatcher = createDispatcher({ clock, timers, log, subscriptions, transport, timeoutMs, faults, parity });
   const inbox = createInbox({ store, clock });
   const context = (before?: Doc | null): EventContext => ({ now: clock.nowIso(), newId, before });
   const held = createHeldEvents(

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Timers } from '../../src/clock.js';
 import type { ParityWarning } from '../../src/parity/parity-log.js';
+import { createHttpTransport } from '../../src/webhooks/http-attempt.js';
 import { addonInProcess } from '../cli-in-process.js';
 import { cleanUp, inProcess } from '../helpers.js';
 
@@ -40,14 +41,16 @@ function handTime() {
  */
 async function slowReceiver(answersAfterMs: number, webhookTimeoutMs?: number) {
   const time = handTime();
+  const http = createHttpTransport();
   const em = await inProcess({
     webhookTimeoutMs,
     timers: time.timers,
-    fetch: (input, init) => {
+    webhookTransport: (url, request) => {
       time.pass(answersAfterMs);
-      return fetch(input, init);
+      return http.send(url, request);
     },
   });
+  onTestFinished(http.close);
   await em.listen();
   const { token } = await em.token();
   const subscription = { event: 'customer.created', webhookUrl: `${em.url}/inbox/slow` };

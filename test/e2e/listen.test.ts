@@ -9,6 +9,7 @@ import {
   expectOneLine,
   startDev,
   startReceiver,
+  tempDir,
   userEnv,
   type DevProcess,
 } from '../helpers.js';
@@ -30,9 +31,12 @@ afterAll(cleanUp);
 const run = (...args: string[]) => cli([...args, '--emulator', dev.url]);
 const subscriptions = async () => (await api(`${dev.apiUrl}/events/subscriptions`, { token })).body.data;
 
+/** `addon listen <args>` running against `addon dev`. */
+const listen = (...args: string[]) => listenAt(dev.url, args);
+
 /** `addon listen <args>` running; `line(pattern)` waits for a line of its stdout that matches (or is `pattern`). */
-function listen(...args: string[]) {
-  const child = execa('node', [BIN, 'listen', ...args, '--emulator', dev.url], {
+function listenAt(emulator: string, args: string[]) {
+  const child = execa('node', [BIN, 'listen', ...args, '--emulator', emulator], {
     env: { ...userEnv, NO_COLOR: '1' },
     extendEnv: false,
     reject: false,
@@ -51,13 +55,17 @@ function listen(...args: string[]) {
     return lines().find(matches)!;
   };
   const jsonLine = async (event: string) => JSON.parse(await line(new RegExp(`^\\{"event":"${event}"`)));
-  /** Ctrl-C, and its exit. */
-  const interrupt = async () => {
-    child.kill('SIGINT');
+  /** Its exit, whatever ends it. */
+  const exited = async () => {
     const { exitCode } = await child;
     return { exitCode, stdout, stderr, lines: lines() };
   };
-  return { child, line, jsonLine, interrupt };
+  /** Ctrl-C, and its exit. */
+  const interrupt = () => {
+    child.kill('SIGINT');
+    return exited();
+  };
+  return { child, line, jsonLine, interrupt, exited };
 }
 
 describe('addon listen', () => {
@@ -206,21 +214,61 @@ describe('addon listen', () => {
   });
 });
 
-describe('addon listen when the emulator stops', () => {
-  it('says so in one line, naming the subscriptions it could not remove', async () => {
-    const other = await startDev(['--ephemeral']);
-    const child = execa('node', [BIN, 'listen', '--events', 'expense.created', '--emulator', other.url], {
-      env: { ...userEnv, NO_COLOR: '1' },
-      extendEnv: false,
-      reject: false,
+describe('addon listen holds a lease', () => {
+  it('killed hard (kill -9), its subscriptions are gone within a few seconds, and the one it replaced is back', async () => {
+    const receiver = await startReceiver();
+    await api(`${dev.url}/_emulator/subscriptions/store.order.paid`, {
+      method: 'PUT',
+      body: { webhookUrl: 'http://127.0.0.1:3000/webhooks' },
     });
-    let stdout = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
-    await expect.poll(() => stdout, { timeout: 15_000 }).toMatch(/^Ready: /);
+    const before = await subscriptions();
+    const listening = listen('--forward-to', receiver.url, '--events', 'store.order.paid,store.order.created');
+    await listening.line(/^Ready: forwarding to /);
+    expect(await subscriptions()).toEqual([
+      { event: 'store.order.paid', webhookUrl: receiver.url, isActive: true },
+      { event: 'store.order.created', webhookUrl: receiver.url, isActive: true },
+    ]);
+
+    listening.child.kill('SIGKILL');
+    expect((await listening.child).signal).toBe('SIGKILL');
+    // No signal handler ran: the emulator saw its connection drop, and gave back what listen held.
+    await expect
+      .poll(subscriptions, { timeout: 5_000, message: 'the subscriptions after kill -9 of addon listen' })
+      .toEqual(before);
+    await api(`${dev.url}/_emulator/subscriptions/store.order.paid`, { method: 'DELETE' });
+  });
+});
+
+describe('addon listen when the emulator stops', () => {
+  it('says so in one line: the emulator gave back what listen made before it closed', async () => {
+    const other = await startDev(['--ephemeral']);
+    const listening = listenAt(other.url, ['--events', 'expense.created']);
+    await listening.line(/^Ready: /);
     await other.stop('SIGINT');
     expectOneLine(
-      await child,
-      `addon: the emulator at ${other.url} stopped; the subscriptions listen made (expense.created) stay in its data dir, if it has one`,
+      await listening.exited(),
+      `addon: the emulator at ${other.url} stopped; it gave back the subscriptions listen made (expense.created)`,
     );
+  });
+
+  it('killed hard itself, an emulator with a data dir gives back what listen held at its next start', async () => {
+    const data = await tempDir();
+    const first = await startDev(['--data', data]);
+    const receiver = await startReceiver();
+    await api(`${first.url}/_emulator/subscriptions/invoice.sent`, {
+      method: 'PUT',
+      body: { webhookUrl: 'http://127.0.0.1:3000/webhooks' },
+    });
+    const own = (await api(`${first.url}/_emulator/subscriptions`)).body.data;
+    const listening = listenAt(first.url, ['--forward-to', receiver.url, '--events', 'invoice.sent,invoice.voided']);
+    await listening.line(/^Ready: /);
+    await first.stop('SIGKILL');
+    expectOneLine(
+      await listening.exited(),
+      `addon: the emulator at ${first.url} stopped; the subscriptions listen made (invoice.sent, invoice.voided) are given back at its next start, if it keeps a data dir`,
+    );
+
+    const second = await startDev(['--data', data]);
+    expect((await api(`${second.url}/_emulator/subscriptions`)).body.data).toEqual(own);
   });
 });

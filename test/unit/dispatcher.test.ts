@@ -9,18 +9,24 @@ import { createDeliveryLog } from '../../src/webhooks/delivery-log.js';
 import { MAX_DELIVERIES } from '../../src/limits.js';
 import { createDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import type { FaultRule } from '../../src/faults/fault-rule.js';
+import type { ReceiverAnswer, Transport } from '../../src/webhooks/http-attempt.js';
 import { createSubscriptionService } from '../../src/webhooks/subscriptions.js';
 import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../../src/limits.js';
+
+/** A receiver's answer with no body, as the transport gives it. */
+const answer = (statusCode: number): ReceiverAnswer => ({
+  statusCode,
+  headers: {},
+  async *[Symbol.asyncIterator]() {},
+});
+type Sent = Parameters<Transport>[1];
 
 const ORG = 'org_a';
 const APP = 'com.example.demo-addon';
 const EVENT = findEvent('ticket.created')!;
 
-/** A dispatcher over an in-memory store, posting to `fetch`; the log starts full, so saving a new delivery trims it. */
-async function setup(
-  fetch: typeof globalThis.fetch,
-  options: Pick<DispatcherOptions, 'timeoutMs' | 'timers' | 'faults'> = {},
-) {
+/** A dispatcher over an in-memory store, posting through `transport`; the log starts full, so saving a new delivery trims it. */
+async function setup(transport: Transport, options: Pick<DispatcherOptions, 'timeoutMs' | 'timers' | 'faults'> = {}) {
   const store = await openDocumentStore(memoryPersistence());
   const clock = createClock();
   const subscriptions = createSubscriptionService({ store, clock, catalog: DEFAULT_REGISTRY.catalog });
@@ -36,7 +42,7 @@ async function setup(
     ),
   );
   await subscriptions.subscribe(ORG, APP, EVENT.name, 'http://127.0.0.1:9/hooks');
-  const dispatcher = createDispatcher({ clock, log, subscriptions, fetch, ...options });
+  const dispatcher = createDispatcher({ clock, log, subscriptions, transport, ...options });
   return { dispatcher, log, store, subscriptions, clock };
 }
 
@@ -46,11 +52,11 @@ describe('the dispatcher', () => {
     // attempt while emit() was still waiting for the log's trim; emit() then attempted again from its
     // stale copy and overwrote the acknowledged attempt.
     const sent: string[] = [];
-    const fetch = (async (_url: string, init: RequestInit) => {
+    const send: Transport = async (_url: URL, init: Sent) => {
       sent.push(JSON.parse(String(init.body)).deliveryId);
-      return new Response(null, { status: sent.length === 1 ? 204 : 500 });
-    }) as typeof globalThis.fetch;
-    const { dispatcher, log } = await setup(fetch);
+      return answer(sent.length === 1 ? 204 : 500);
+    };
+    const { dispatcher, log } = await setup(send);
 
     const emitted = dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
     dispatcher.runDue();
@@ -67,12 +73,12 @@ describe('the dispatcher', () => {
   it('forgets an attempt that was in flight when the log was reset, instead of saving it back', async () => {
     let started!: () => void;
     const sending = new Promise<void>((resolve) => (started = resolve));
-    let answer!: (response: Response) => void;
-    const fetch = (() => {
+    let answerWith!: (response: ReceiverAnswer) => void;
+    const send: Transport = () => {
       started();
-      return new Promise<Response>((resolve) => (answer = resolve));
-    }) as unknown as typeof globalThis.fetch;
-    const { dispatcher, log, store } = await setup(fetch);
+      return new Promise<ReceiverAnswer>((resolve) => (answerWith = resolve));
+    };
+    const { dispatcher, log, store } = await setup(send);
     const reports: string[] = [];
     dispatcher.onAttempt(({ delivery }) => reports.push(delivery.deliveryId));
 
@@ -82,7 +88,7 @@ describe('the dispatcher', () => {
     const emptied = store.replace(new Map());
     dispatcher.reset();
     await emptied;
-    answer(new Response(null, { status: 204 }));
+    answerWith(answer(204));
     const [delivery] = await emitted;
 
     expect(delivery.attempts).toEqual([]);
@@ -95,11 +101,11 @@ describe('the dispatcher', () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);
     process.on('warning', onWarning);
-    const fetch = (async () => {
+    const send: Transport = async () => {
       await new Promise((r) => setTimeout(r, 20));
-      return new Response(null, { status: 204 });
-    }) as unknown as typeof globalThis.fetch;
-    const { dispatcher, subscriptions } = await setup(fetch);
+      return answer(204);
+    };
+    const { dispatcher, subscriptions } = await setup(send);
     for (let i = 0; i < 30; i++)
       await subscriptions.subscribe(ORG, `com.example.app${i}`, EVENT.name, 'http://127.0.0.1:9/');
 
@@ -116,13 +122,13 @@ describe('the dispatcher', () => {
   function heldReceiver(status: number) {
     const held: Array<() => void> = [];
     let arrived = () => {};
-    const fetch = (() =>
-      new Promise<Response>((resolve) => {
-        held.push(() => resolve(new Response(null, { status })));
+    const send: Transport = () =>
+      new Promise<ReceiverAnswer>((resolve) => {
+        held.push(() => resolve(answer(status)));
         arrived();
-      })) as unknown as typeof globalThis.fetch;
+      });
     return {
-      fetch,
+      send,
       arrival: () => new Promise<void>((resolve) => (arrived = resolve)),
       answer: () => held.shift()!(),
     };
@@ -130,7 +136,7 @@ describe('the dispatcher', () => {
 
   it('settle() waits for the attempts in flight when called, not for those that start later', async () => {
     const receiver = heldReceiver(204);
-    const { dispatcher, log } = await setup(receiver.fetch);
+    const { dispatcher, log } = await setup(receiver.send);
     let arrived = receiver.arrival();
     const first = dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
     await arrived;
@@ -160,8 +166,8 @@ describe('the dispatcher', () => {
     };
     const rule = { id: 'flt_1', target: 'webhooks', delay: '5m', probability: 1, hits: 1 } as FaultRule;
     const faults = { forWebhook: () => ({ rule, duplicate: false, delayMs: 300_000 }) };
-    const fetch = (async () => new Response(null, { status: 204 })) as unknown as typeof globalThis.fetch;
-    const { dispatcher, clock } = await setup(fetch, { timers, faults });
+    const send: Transport = async () => answer(204);
+    const { dispatcher, clock } = await setup(send, { timers, faults });
     const [held] = await dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
     expect(held.attempts).toEqual([]);
 
@@ -177,7 +183,7 @@ describe('the dispatcher', () => {
   describe('idle()', () => {
     it('waits for an emit whose attempt is in flight, and resolves once it is logged', async () => {
       const receiver = heldReceiver(204);
-      const { dispatcher, log } = await setup(receiver.fetch);
+      const { dispatcher, log } = await setup(receiver.send);
       const arrived = receiver.arrival();
       void dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
       // Read at the moment idle() resolves: an early resolve would find no attempt logged.
@@ -190,7 +196,7 @@ describe('the dispatcher', () => {
 
     it('sends a retry that is due on the clock before resolving, and does not wait for one due later', async () => {
       const receiver = heldReceiver(500);
-      const { dispatcher, log, clock } = await setup(receiver.fetch);
+      const { dispatcher, log, clock } = await setup(receiver.send);
       let arrived = receiver.arrival();
       void dispatcher.emit(ORG, EVENT, { ticketId: 'tkt_1' });
       await arrived;
@@ -225,7 +231,7 @@ describe('the dispatcher', () => {
       let all = 0;
       /** Per origin, in the order sent: [deliveryId, attempt]. */
       const sent = new Map<string, Array<[string, number]>>();
-      const fetch = (async (url: string, init: RequestInit) => {
+      const send: Transport = async (url: URL, init: Sent) => {
         const { origin } = new URL(url);
         const headers = init.headers as Record<string, string>;
         const { deliveryId } = JSON.parse(String(init.body)) as { deliveryId: string };
@@ -237,15 +243,15 @@ describe('the dispatcher', () => {
         await new Promise((resolve) => setImmediate(resolve));
         open.set(origin, open.get(origin)! - 1);
         all--;
-        return new Response(null, { status });
-      }) as unknown as typeof globalThis.fetch;
-      return { fetch, most, sent };
+        return answer(status);
+      };
+      return { send, most, sent };
     }
 
     it('never has more attempts in flight than the bound while thousands fall due at once, and each delivery gets its attempts in due order', async () => {
       // Issue 21: 10,000 retries due at one clock advance were all attempted at once (10,000 sockets).
       const receiver = countingReceiver(500);
-      const { dispatcher, log, clock, subscriptions } = await setup(receiver.fetch);
+      const { dispatcher, log, clock, subscriptions } = await setup(receiver.send);
       await subscriptions.unsubscribe(ORG, APP, EVENT.name);
       const APPS = 100;
       for (let i = 0; i < APPS; i++)
@@ -296,7 +302,7 @@ describe('the dispatcher', () => {
       const happened: string[] = [];
       const open = new Map<string, number>();
       let most = 0;
-      const fetch = ((url: string, init: RequestInit) => {
+      const send: Transport = (url: URL, init: Sent) => {
         const { origin } = new URL(url);
         open.set(origin, (open.get(origin) ?? 0) + 1);
         most = Math.max(most, open.get(origin)!);
@@ -304,16 +310,16 @@ describe('the dispatcher', () => {
         if (origin === HEALTHY) {
           happened.push('answered');
           done();
-          return Promise.resolve(new Response(null, { status: 204 }));
+          return Promise.resolve(answer(204));
         }
         return new Promise((_, reject) =>
-          init.signal!.addEventListener('abort', () => {
+          init.signal.addEventListener('abort', () => {
             happened.push('timed out');
             done();
-            reject(init.signal!.reason);
+            reject(init.signal.reason);
           }),
         );
-      }) as unknown as typeof globalThis.fetch;
+      };
       // The attempts' timeouts are held until every healthy receiver has answered (or, if the hanging
       // ones took every slot, long after): the order is the dispatcher's, not a busy machine's.
       const held: Array<() => void> = [];
@@ -338,11 +344,11 @@ describe('the dispatcher', () => {
       };
       const answeredAll = () => happened.filter((h) => h === 'answered').length === APPS_EACH && release();
       const { dispatcher, subscriptions } = await setup(
-        ((url: string, init: RequestInit) => {
-          const answer = fetch(url, init);
-          void answer.then(answeredAll, () => {});
-          return answer;
-        }) as unknown as typeof globalThis.fetch,
+        (url: URL, init: Sent) => {
+          const answered = send(url, init);
+          void answered.then(answeredAll, () => {});
+          return answered;
+        },
         { timeoutMs: TIMEOUT_MS, timers },
       );
       await subscriptions.unsubscribe(ORG, APP, EVENT.name);
@@ -368,22 +374,22 @@ describe('the dispatcher', () => {
       const held: Array<() => void> = [];
       const sent: string[] = [];
       let answering = false;
-      const fetch = ((_url: string, init: RequestInit) => {
+      const send: Transport = (_url: URL, init: Sent) => {
         sent.push(JSON.parse(String(init.body)).deliveryId);
-        if (answering) return Promise.resolve(new Response(null, { status: 204 }));
-        return new Promise<Response>((resolve, reject) => {
-          held.push(() => resolve(new Response(null, { status: 204 })));
-          init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+        if (answering) return Promise.resolve(answer(204));
+        return new Promise<ReceiverAnswer>((resolve, reject) => {
+          held.push(() => resolve(answer(204)));
+          init.signal.addEventListener('abort', () => reject(init.signal.reason));
         });
-      }) as unknown as typeof globalThis.fetch;
+      };
       const answerAll = () => held.splice(0).forEach((answer) => answer());
       /** Answers what is held, and every request from now on at once. */
       const answerFromNowOn = () => ((answering = true), answerAll());
-      return { fetch, sent, answerAll, answerFromNowOn };
+      return { send, sent, answerAll, answerFromNowOn };
     }
 
     async function manyWaiting(receiver: ReturnType<typeof heldReceivers>) {
-      const ctx = await setup(receiver.fetch);
+      const ctx = await setup(receiver.send);
       await ctx.subscriptions.unsubscribe(ORG, APP, EVENT.name);
       for (let i = 0; i < 100; i++)
         await ctx.subscriptions.subscribe(ORG, `com.example.app${i}`, EVENT.name, `http://127.0.0.1:${10_000 + i}/`);

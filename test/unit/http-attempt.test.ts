@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { postOnce } from '../../src/webhooks/http-attempt.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createHttpTransport, postOnce } from '../../src/webhooks/http-attempt.js';
+import { answerOk, rawReceiver } from '../raw-receiver.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -26,8 +27,11 @@ async function hangingReceiver(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
 }
 
+const http = createHttpTransport();
+afterAll(http.close);
+
 const post = (url: string, cancel = new AbortController().signal) =>
-  postOnce(fetch, { url, headers: {}, body: '{}', timeoutMs: 300, cancel });
+  postOnce(http.send, { url, headers: {}, body: '{}', timeoutMs: 300, cancel });
 
 describe('one webhook attempt', () => {
   it('times out even when garbage collection runs while it waits', async () => {
@@ -47,5 +51,23 @@ describe('one webhook attempt', () => {
     const attempt = post(await hangingReceiver(), closing.signal);
     setTimeout(() => closing.abort(), 50);
     await expect(attempt).rejects.toBeDefined();
+  });
+
+  it('keeps the connection for the next attempt to the receiver, and goes over a new one when the kept one is closed as it is used', async () => {
+    // The first request of each connection is answered; a second one is met as a receiver closing an
+    // idle connection meets it, with a reset: the platform's attempt must not fail for that.
+    const served = new WeakMap<Socket, number>();
+    const receiver = await rawReceiver((socket) => {
+      served.set(socket, (served.get(socket) ?? 0) + 1);
+      if (served.get(socket) === 1) answerOk(socket);
+      else socket.resetAndDestroy();
+    });
+    const first = await post(receiver.url);
+    expect(first).toMatchObject({ ok: true, error: null });
+    const second = await post(receiver.url);
+    expect(second).toMatchObject({ ok: true, error: null, response: { status: 200, body: 'ok' } });
+    // The second attempt reached the receiver on the kept connection, then on a new one.
+    expect(receiver.requests).toHaveLength(3);
+    await receiver.close();
   });
 });

@@ -4,6 +4,7 @@ import type { EmulatorStatus } from '../../control/control-api.js';
 import { UserError } from '../../errors.js';
 import type { PublishedEvent } from '../../webhooks/catalog.js';
 import type { AttemptReport, DisabledReport } from '../../webhooks/dispatcher.js';
+import type { GivenBack, LeaseHeld, LeaseRequest } from '../../webhooks/leases.js';
 import type { Subscription } from '../../webhooks/subscriptions.js';
 import { deliveryAttemptJson, deliveryAttemptLine, disabledJson, disabledLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
@@ -20,27 +21,13 @@ interface ListenFlags extends EmulatorFlags {
 const INBOX = 'listen';
 const FIELDS = { event: 'the event', webhookUrl: '--forward-to' };
 
-/** A subscription listen made, and the add-on's own it replaced (one per event), to give back at the end. */
-interface Taken {
-  event: string;
-  before: Subscription | null;
-}
-
-/** What listen listens to and for whom: the emulated add-on in its organization, at one URL. */
-interface Listening {
-  appId: string;
-  orgId: string;
-  url: string;
-  events: string[];
-}
-
 /** `addon listen`: the add-on subscribed to events while it runs, each delivery sent where asked and printed. */
 export function listenCommand(program: Command): void {
   againstEmulator(
     program
       .command('listen')
       .description(
-        'subscribe the add-on to events while it runs, so the emulator sends each delivery, signed, to --forward-to (or its built-in inbox); one line per delivery; Ctrl-C removes the subscriptions it made',
+        'subscribe the add-on to events while it runs, so the emulator sends each delivery, signed, to --forward-to (or its built-in inbox); one line per delivery; the subscriptions are a lease on its connection: however listen ends (Ctrl-C, kill -9, a closed terminal), the emulator removes them and puts back what they replaced',
       )
       .addOption(
         checkedOption(
@@ -72,53 +59,56 @@ const eventList: ValueKind<string[]> = {
 async function listen(emulator: EmulatorClient, flags: ListenFlags): Promise<void> {
   const status = await emulator.get<EmulatorStatus>('/status');
   const { data: catalog } = await emulator.publicApi<{ data: PublishedEvent[] }>('/events/catalog');
-  const target: Listening = {
-    appId: status.appId,
-    orgId: status.orgId,
-    url: flags.forwardTo ?? `${emulator.url}/inbox/${INBOX}`,
+  const request: LeaseRequest = {
+    webhookUrl: flags.forwardTo ?? `${emulator.url}/inbox/${INBOX}`,
     events: chosenEvents(catalog, status.grantedScopes, flags.events),
   };
-  // Before the first subscription: a Ctrl-C from then on must find the handler that gives them back.
   const stop = stopSignal();
-  const made: Taken[] = [];
-  let gone = false;
   try {
-    // Open before subscribing, so that no delivery to a subscription made is missed.
-    const stream = await emulator.stream('/stream');
-    try {
-      const kept = await takeOver(emulator, target, made, stop);
-      if (!stop.requested) {
-        printReady(target, made, kept, flags.json);
-        for await (const { name, data } of serverSentEvents(stream.body!, stop.stopped)) {
-          if (name === 'delivery' && isListened((data as AttemptReport).delivery, target))
-            printDelivery(data as AttemptReport, !flags.forwardTo, flags.json);
-          // The receiver failed a delivery three times: the platform stops sending to it.
-          if (name === 'subscription-disabled' && isListened(data as DisabledReport, target))
-            printDisabled(data as DisabledReport, flags.json);
-        }
-        gone = !stop.requested;
-      }
-    } finally {
-      // Closed, also when it was never read (a failure, a Ctrl-C while subscribing): else it holds the process.
-      await stream.body?.cancel().catch(() => {});
-    }
-  } catch (error) {
-    // What was made is given back before the failure is said (a failure to give it back is said instead).
-    await giveBack(emulator, target, made).finally(stop.dispose);
-    throw error;
-  }
-  try {
-    if (gone)
-      throw new UserError(
-        `the emulator at ${emulator.url} stopped` +
-          (made.length
-            ? `; the subscriptions listen made (${made.map(({ event }) => event).join(', ')}) stay in its data dir, if it has one`
-            : ''),
-      );
-    printStopped(await giveBack(emulator, target, made), flags.json);
+    const { held, given } = await holdLease(emulator, request, stop, flags);
+    if (given && stop.requested) return printStopped(given, flags.json);
+    const made = held?.subscribed.join(', ');
+    throw new UserError(
+      `the emulator at ${emulator.url} stopped` +
+        (!made
+          ? ''
+          : given
+            ? `; it gave back the subscriptions listen made (${made})`
+            : `; the subscriptions listen made (${made}) are given back at its next start, if it keeps a data dir`),
+    );
   } finally {
     stop.dispose();
   }
+}
+
+/**
+ * Holds the emulator's lease on the subscriptions (POST /_emulator/leases): they live as long as its
+ * connection does, so however listen ends, even killed, the emulator gives them back. Prints what the
+ * stream tells until it ends: at Ctrl-C, which ends the lease (its `stopped` says what was given back),
+ * or when the emulator stops.
+ */
+async function holdLease(emulator: EmulatorClient, request: LeaseRequest, stop: StopSignal, flags: ListenFlags) {
+  const stream = await emulator.stream('/leases', request, FIELDS);
+  let held: LeaseHeld | null = null;
+  let given: GivenBack | null = null;
+  // The answer is the stream's `stopped`; a failure to end it is the emulator gone, which the stream says.
+  const end = () => emulator.delete(`/leases/${held!.leaseId}`).catch(() => {});
+  try {
+    for await (const { name, data } of serverSentEvents(stream.body!)) {
+      if (name === 'ready') {
+        held = data as LeaseHeld;
+        if (!stop.requested) printReady(held, flags.json);
+        void stop.stopped.then(end);
+      }
+      if (name === 'delivery') printDelivery(data as AttemptReport, !flags.forwardTo, flags.json);
+      // The receiver failed a delivery three times: the platform stops sending to it.
+      if (name === 'subscription-disabled') printDisabled(data as DisabledReport, flags.json);
+      if (name === 'stopped') given = data as GivenBack;
+    }
+  } finally {
+    await stream.body?.cancel().catch(() => {});
+  }
+  return { held, given };
 }
 
 /** The events asked for, each one the add-on may receive; by default every one its granted scopes cover. */
@@ -140,83 +130,28 @@ function chosenEvents(catalog: PublishedEvent[], granted: string[], asked?: stri
   return asked;
 }
 
-/**
- * Subscribes each event to the URL, remembering in `made` what it replaced. An event already
- * subscribed there, and active, is left as it is (and not removed at the end). Answers those.
- */
-async function takeOver(
-  emulator: EmulatorClient,
-  { url, events }: Listening,
-  made: Taken[],
-  stop: StopSignal,
-): Promise<string[]> {
-  const { data: existing } = await emulator.get<{ data: Subscription[] }>('/subscriptions');
-  const kept: string[] = [];
-  for (const event of events) {
-    if (stop.requested) break;
-    const before = existing.find((s) => s.event === event) ?? null;
-    if (before?.webhookUrl === url && before.isActive) {
-      kept.push(event);
-      continue;
-    }
-    await emulator.put(`/subscriptions/${encodeURIComponent(event)}`, { webhookUrl: url }, FIELDS);
-    made.push({ event, before });
-  }
-  return kept;
-}
-
-/**
- * Removes the subscriptions listen made, or puts back the add-on's own it replaced, as it was (a
- * disabled one disabled). One changed meanwhile by someone else (another URL, or removed) is left.
- */
-async function giveBack(
-  emulator: EmulatorClient,
-  { url }: Listening,
-  made: Taken[],
-): Promise<{ removed: string[]; restored: Subscription[] }> {
-  const given = { removed: [] as string[], restored: [] as Subscription[] };
-  if (!made.length) return given;
-  const { data: now } = await emulator.get<{ data: Subscription[] }>('/subscriptions');
-  for (const { event, before } of made) {
-    if (now.find((s) => s.event === event)?.webhookUrl !== url) continue;
-    const path = `/subscriptions/${encodeURIComponent(event)}`;
-    if (before) {
-      await emulator.put(path, { webhookUrl: before.webhookUrl, isActive: before.isActive }, FIELDS);
-      given.restored.push(before);
-    } else {
-      await emulator.delete(path, FIELDS);
-      given.removed.push(event);
-    }
-  }
-  return given;
-}
-
-/** An attempt of a delivery to listen's URL, of an event it listens to, for the emulated add-on. */
-/** Whether a delivery, or a disabled subscription, is one of those listen made. */
-const isListened = (
-  subject: Pick<DisabledReport, 'appId' | 'orgId' | 'webhookUrl' | 'event'>,
-  { appId, orgId, url, events }: Listening,
-): boolean =>
-  subject.appId === appId && subject.orgId === orgId && subject.webhookUrl === url && events.includes(subject.event);
-
 /** A subscription as the add-on API shows it: the spec's three fields. */
 const view = ({ event, webhookUrl, isActive }: Subscription) => ({ event, webhookUrl, isActive });
 
-function printReady({ appId, orgId, url, events }: Listening, made: Taken[], kept: string[], json?: boolean): void {
-  const replaced = made.flatMap(({ before }) => (before ? [view(before)] : []));
-  if (json) {
-    const subscribed = made.map(({ event }) => event);
-    return printJsonLine({ event: 'ready', appId, orgId, webhookUrl: url, events, subscribed, kept, replaced });
-  }
+function printReady({ appId, orgId, webhookUrl, events, subscribed, kept, replaced }: LeaseHeld, json?: boolean): void {
+  if (json)
+    return printJsonLine({
+      event: 'ready',
+      appId,
+      orgId,
+      webhookUrl,
+      events,
+      subscribed,
+      kept,
+      replaced: replaced.map(view),
+    });
   println(
-    `${color.green('Ready')}: forwarding to ${color.cyan(url)} (${appId} in ${orgId}); Ctrl-C stops and unsubscribes.`,
+    `${color.green('Ready')}: forwarding to ${color.cyan(webhookUrl)} (${appId} in ${orgId}); Ctrl-C stops and unsubscribes.`,
   );
   println(color.dim(`  ${events.join(', ')}`));
-  for (const { event, webhookUrl, isActive } of replaced)
+  for (const { event, webhookUrl: url, isActive } of replaced)
     println(
-      color.dim(
-        `  ${event} was subscribed to ${webhookUrl}${isActive ? '' : ' (disabled)'}; it is put back at the end.`,
-      ),
+      color.dim(`  ${event} was subscribed to ${url}${isActive ? '' : ' (disabled)'}; it is put back at the end.`),
     );
 }
 
@@ -232,7 +167,7 @@ function printDisabled(report: DisabledReport, json?: boolean): void {
   else println(disabledLine(report));
 }
 
-function printStopped({ removed, restored }: { removed: string[]; restored: Subscription[] }, json?: boolean): void {
+function printStopped({ removed, restored }: GivenBack, json?: boolean): void {
   if (json) return printJsonLine({ event: 'stopped', removed, restored: restored.map(view) });
   const said = [
     removed.length ? `removed the ${plural(removed.length, 'subscription')} it made` : '',
