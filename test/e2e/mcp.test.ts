@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { connect as connectTo, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MCP_CLIENTS } from '../../src/mcp/client-config.js';
 import { BIN, cleanUp, cli, expectOneLine, freePort, inProcess, ROOT, startReceiver, tempDir } from '../helpers.js';
 import type {} from '../browser/choose-browser.js';
+import { startWire, type Wire } from '../mcp-wire.js';
 
 /**
  * `addon mcp` through the real binary, driven by the SDK's own client over stdio, as a coding agent
@@ -494,6 +496,82 @@ describe('addon mcp --emulator', () => {
       message: `no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`,
     });
     await mcp.client.close();
+  });
+});
+
+describe('addon mcp never ends without saying why', () => {
+  it('answers a 12 MB request with an error naming its limit and the file-path way, and serves the same world on', async () => {
+    const mcp = await connect(await project('http://127.0.0.1:9/hooks'));
+    await mcp.call('call_api', { method: 'POST', path: '/customers', body: { name: 'Kept Ltd' } });
+    const state = { organizations: {}, notes: 'x'.repeat(12_000_000) };
+    await expect(mcp.client.callTool({ name: 'state', arguments: { action: 'import', state } })).rejects.toMatchObject({
+      code: -32600,
+      message: expect.stringMatching(
+        /at most 4 MiB and this one is 12\d{6} bytes: pass a large state or scenario by its file path/,
+      ),
+      data: { code: 'payload_too_large' },
+    });
+    const { body } = await mcp.call('call_api', { path: '/customers' });
+    expect(body.data.map((customer: Json) => customer.name)).toEqual(['Kept Ltd']);
+    expect(mcp.errors).toEqual([]);
+    await mcp.client.close();
+  });
+
+  describe('over the wire', () => {
+    let wire: Wire;
+    beforeAll(async () => {
+      wire = await startWire(['--start'], { cwd: await tempDir() });
+    });
+    afterAll(() => wire?.child.kill());
+    const served = async () => expect((await wire.call('status', {})).result.structuredContent.ephemeral).toBe(true);
+
+    it('answers tool arguments nested 100,000 deep with json_too_deep, and serves on', async () => {
+      const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      for (const [name, args] of [
+        ['faults', `{"action":"add","rule":{"path":${deep}}}`],
+        ['call_api', `{"method":"POST","path":"/customers","body":${deep}}`],
+      ]) {
+        wire.send(
+          `{"jsonrpc":"2.0","id":"${name}","method":"tools/call","params":{"name":"${name}","arguments":${args}}}`,
+        );
+        expect((await wire.answer(name!)).error, name).toMatchObject({
+          code: -32600,
+          message: expect.stringMatching(
+            /^the message nests deeper than 75 levels of arrays and objects \(at \/params\/arguments\//,
+          ),
+          data: { code: 'json_too_deep' },
+        });
+      }
+      await served();
+      expect(wire.stderr()).not.toMatch(/failed|bug/);
+    });
+
+    it('answers a line that is not JSON, or not JSON-RPC, and serves on', async () => {
+      wire.send('{"jsonrpc":"2.0","id":1,');
+      expect(await wire.answer(null)).toMatchObject({ error: { code: -32700, data: { code: 'invalid_json' } } });
+      wire.send({ jsonrpc: '2.0', id: 'odd', method: 42 });
+      expect(await wire.answer('odd')).toMatchObject({ error: { code: -32600, data: { code: 'invalid_request' } } });
+      await served();
+    });
+  });
+
+  it('says in one line that it cannot read its stdin, and exits 1, when stdin fails', async () => {
+    const listening = createServer();
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<Socket>((resolve) => listening.once('connection', resolve));
+    const ours = connectTo((listening.address() as { port: number }).port, '127.0.0.1');
+    const wire = await startWire(['--start'], { cwd: await tempDir(), socket: { theirs: await accepted, ours } });
+    listening.close();
+    // Answered: nothing is left to write, which would make the reset a plain close.
+    await wire.call('status', {});
+    ours.resetAndDestroy();
+    await wire.child;
+    expect(wire.child.exitCode).toBe(1);
+    const lines = wire.stderr().split('\n').filter(Boolean);
+    expect(lines).toEqual([
+      expect.stringMatching(/^addon mcp: serving its own in-memory emulator at /),
+      'addon: addon mcp cannot read its stdin, so it stops: read ECONNRESET',
+    ]);
   });
 });
 
