@@ -7,23 +7,31 @@ import { StdioTransport } from './stdio-transport.js';
 
 export interface ServeOptions {
   /**
-   * The emulator on this machine, through the CLI's client. Made by the command and given here:
-   * the client's module in this chunk's imports splits the CLI's bundle (rolldown), which every
-   * other command's start would pay for.
+   * The emulator on this machine, through the CLI's client, for a call that `signal` aborts. Made by
+   * the command and given here: the client's module in this chunk's imports splits the CLI's bundle
+   * (rolldown), which every other command's start would pay for.
    */
-  emulator: EmulatorClient;
+  emulatorFor(signal: AbortSignal): EmulatorClient;
   cwd: string;
   readOnly: boolean;
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+/**
+ * After a signal, how long the calls aborted have to end before the process leaves without them. An
+ * HTTP call ends at once; check and host_page (a browser, the add-on's dev command) cannot be cut
+ * short. Real time, not the emulated clock: the client that sent the signal waits in real time.
+ */
+const SIGNAL_GRACE_MS = 3_000;
+
 /** Why the server stops: its input ended (every request read answered), a signal, or its input failed. */
 type End = { signal?: NodeJS.Signals; failed?: Error };
 
 /**
  * Serves the MCP server over the process's stdin and stdout until the client goes away: stdin ends
- * (once every request already read is answered), or a signal (at once). stdin failing is no way to go: it throws, said in one line. stdout is the protocol's
+ * (once every request already read is answered), or a signal (at once: the calls in flight are
+ * aborted). stdin failing is no way to go: it throws, said in one line. stdout is the protocol's
  * alone meanwhile: anything else written to it (a library's console.log, a stray line of the kit's)
  * goes to stderr instead.
  */
@@ -45,7 +53,9 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     protocol.stream.once('error', () => finish({}));
     for (const signal of SIGNALS) process.once(signal, onSignal);
     await server.connect(transport);
-    const { failed } = await ended;
+    const { signal, failed } = await ended;
+    if (signal) leaveWithin(SIGNAL_GRACE_MS, signal);
+    // Aborts every call in flight (the SDK aborts each handler's signal): none is answered.
     await server.close();
     if (failed) throw new UserError(`addon mcp cannot read its stdin, so it stops: ${failed.message}`);
   } finally {
@@ -54,6 +64,17 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     stdin.destroy();
     protocol.restore();
   }
+}
+
+/**
+ * Ends the process `ms` from now if it is still there: a call that could not be aborted is not
+ * waited for. Unref'd: a process with nothing else left ends before it.
+ */
+function leaveWithin(ms: number, signal: NodeJS.Signals): void {
+  setTimeout(() => {
+    printlnStderr(`addon mcp: stopped by ${signal}, without waiting longer for the calls still running`);
+    process.exit(0);
+  }, ms).unref();
 }
 
 /** A stream onto the process's stdout for the protocol, and process.stdout's own writes sent to stderr. */

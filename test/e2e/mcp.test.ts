@@ -555,6 +555,30 @@ describe('addon mcp never ends without saying why', () => {
     });
   });
 
+  it('stops within 5 s of SIGTERM while a call waits on a hanging fault rule, answering it nothing', async () => {
+    const emulator = await inProcess();
+    const url = await emulator.listen();
+    emulator.faults.add({ path: '/customers', hang: true });
+    const wire = await startWire(['--emulator', url], { cwd: await tempDir() });
+    const hung = new Promise((resolve) => emulator.onAudit(resolve));
+    wire.send({
+      jsonrpc: '2.0',
+      id: 'hung',
+      method: 'tools/call',
+      params: { name: 'call_api', arguments: { path: '/customers' } },
+    });
+    await hung;
+    const signalled = Date.now();
+    wire.child.kill('SIGTERM');
+    const exited = await Promise.race([wire.child, new Promise((resolve) => setTimeout(resolve, 15_000, null))]);
+    expect(exited, 'still running 15 s after SIGTERM').not.toBeNull();
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+    expect(wire.child.exitCode, wire.stderr()).toBe(0);
+    expect(wire.lines.map((line) => line.id)).toEqual([0]);
+    // The emulator it attached to is left as it was: running, its rule in force.
+    expect(emulator.faults.list()).toHaveLength(1);
+  });
+
   it('says in one line that it cannot read its stdin, and exits 1, when stdin fails', async () => {
     const listening = createServer();
     await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));

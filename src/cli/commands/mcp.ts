@@ -63,7 +63,7 @@ export function mcpCommand(program: Command): void {
       printlnStderr(
         `addon mcp: serving ${emulator ? 'its own in-memory emulator at' : 'the emulator at'} ${url} over stdio${flags.readOnly ? ', read-only' : ''}`,
       );
-      await serveStdio({ emulator: clientOf(url), cwd, readOnly: flags.readOnly ?? false });
+      await serveStdio({ emulatorFor: (signal) => clientOf(url, signal), cwd, readOnly: flags.readOnly ?? false });
     } finally {
       await emulator?.close();
     }
