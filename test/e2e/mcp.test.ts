@@ -520,7 +520,8 @@ describe('addon mcp never ends without saying why', () => {
   describe('over the wire', () => {
     let wire: Wire;
     beforeAll(async () => {
-      wire = await startWire(['--start'], { cwd: await tempDir() });
+      // A small heap: a server that reads a file without end dies in seconds, not in all the machine's memory.
+      wire = await startWire(['--start'], { cwd: await tempDir(), nodeArgs: ['--max-old-space-size=256'] });
     });
     afterAll(() => wire?.child.kill());
     const served = async () => expect((await wire.call('status', {})).result.structuredContent.ephemeral).toBe(true);
@@ -551,6 +552,26 @@ describe('addon mcp never ends without saying why', () => {
       expect(await wire.answer(null)).toMatchObject({ error: { code: -32700, data: { code: 'invalid_json' } } });
       wire.send({ jsonrpc: '2.0', id: 'odd', method: 42 });
       expect(await wire.answer('odd')).toMatchObject({ error: { code: -32600, data: { code: 'invalid_request' } } });
+      await served();
+    });
+
+    it('refuses to read what is no file (a device without end, a pipe, a directory) for a state or a scenario', async () => {
+      const dir = await tempDir();
+      const fifo = join(dir, 'fifo');
+      await execa('mkfifo', [fifo]);
+      for (const [name, file] of [
+        ['state', '/dev/zero'],
+        ['scenario', fifo],
+        ['state', dir],
+      ]) {
+        const { result } = await wire.call(name!, name === 'state' ? { action: 'import', file } : { file });
+        expect(result.structuredContent, file).toEqual({
+          error: {
+            code: 'invalid_request',
+            message: expect.stringMatching(/^cannot read \S+ \((not a file|EISDIR)\)$/),
+          },
+        });
+      }
       await served();
     });
   });
