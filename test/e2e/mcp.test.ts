@@ -488,12 +488,21 @@ describe('addon mcp --emulator', () => {
     expect((await fetch(`${url}/_emulator/status`)).status).toBe(200);
   });
 
-  it('says why a tool fails when no emulator answers there', async () => {
+  it('refuses to serve, in one line, when no emulator answers there', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
+    const result = await cli(['mcp', '--emulator', url], { cwd: await tempDir() });
+    expectOneLine(result, `addon: no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('says why a tool fails when the emulator has gone since', async () => {
+    const emulator = await inProcess();
+    const url = await emulator.listen();
     const mcp = await connect(await tempDir(), ['--emulator', url], false);
-    expect(await mcp.refused('status')).toEqual({
+    await emulator.close();
+    expect(await mcp.refused('status')).toMatchObject({
       code: 'invalid_request',
-      message: `no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`,
+      message: expect.stringContaining(url),
     });
     await mcp.client.close();
   });

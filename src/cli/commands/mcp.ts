@@ -54,6 +54,8 @@ export function mcpCommand(program: Command): void {
       throw usageError('--start runs an emulator of its own: give --start or --emulator, not both');
     // Said before anything starts: the address is one of this machine, or nothing is served.
     const attachTo = flags.start ? null : loopbackOnly(emulatorUrl(flags.emulator));
+    // As every command that talks to an emulator: one that does not answer is said at once, not served.
+    if (attachTo) await clientOf(attachTo).get('/status');
     // The SDK and the tools, loaded by this command alone: every other command starts without them.
     const { serveStdio } = await import('../../mcp/serve.js');
     let emulator: Emulator | null = null;
