@@ -68,5 +68,14 @@ export function needed<T>(value: T | undefined, field: string, what: string): T 
   return value;
 }
 
-/** `/a/b` with each segment given, encoded. */
-export const path = (...segments: string[]): string => segments.map((s) => `/${encodeURIComponent(s)}`).join('');
+/**
+ * `/a/b` with each segment given, encoded. `.` and `..` are refused: no id or name is one, and a URL
+ * takes them, even written `%2e`, as steps up its path: to another endpoint than the one meant.
+ */
+export const path = (...segments: string[]): string =>
+  segments
+    .map((segment) => {
+      if (segment === '.' || segment === '..') throw refusal(`"${segment}" is not an id or a name`);
+      return `/${encodeURIComponent(segment)}`;
+    })
+    .join('');
