@@ -1,5 +1,7 @@
 import {
+  ClientRequestSchema,
   ErrorCode,
+  isJSONRPCRequest,
   JSONRPCMessageSchema,
   type JSONRPCMessage,
   type RequestId,
@@ -21,8 +23,9 @@ export interface Refusal {
 
 /**
  * A line of stdin as a message for the protocol, or its refusal: not JSON, a value the kit's JSON
- * bounds refuse (too deep, a prototype key, a number out of range), or not a JSON-RPC message. The
- * bounds are checked before any schema walks the value, and without recursion.
+ * bounds refuse (too deep, a prototype key, a number out of range), not a JSON-RPC message, or a
+ * request of MCP whose params are not its own. The bounds are checked before any schema walks the
+ * value, and without recursion.
  */
 export function readLine(line: string): { message: JSONRPCMessage } | { refusal: Refusal } {
   let value: unknown;
@@ -49,7 +52,27 @@ export function readLine(line: string): { message: JSONRPCMessage } | { refusal:
         'the message is not a JSON-RPC 2.0 request, notification or response',
       ),
     };
-  return { message: parsed.data as JSONRPCMessage };
+  const message = parsed.data as JSONRPCMessage;
+  const problem = isJSONRPCRequest(message) ? paramsProblem(message) : null;
+  if (problem) return { refusal: refusal(id, ErrorCode.InvalidParams, 'invalid_params', problem) };
+  return { message };
+}
+
+/** Each request of MCP a client sends, by method. */
+const REQUESTS = new Map<string, (typeof ClientRequestSchema.options)[number]>(
+  ClientRequestSchema.options.map((schema) => [schema.shape.method.value, schema]),
+);
+
+/**
+ * What is wrong with a request's params, checked here as the SDK checks them before its handler: a
+ * mismatch there is thrown as a bare error, which it answers as an internal error (-32603). An unknown
+ * method is let through, for the SDK's "method not found".
+ */
+function paramsProblem(request: { method: string }): string | null {
+  const parsed = REQUESTS.get(request.method)?.safeParse(request);
+  if (!parsed || parsed.success) return null;
+  const [issue] = parsed.error.issues;
+  return `the params of ${request.method} do not fit it: ${issue!.path.join('.')}: ${issue!.message}`;
 }
 
 /** The refusal of a line over MAX_MCP_MESSAGE_BYTES, with the way to pass a large input. */

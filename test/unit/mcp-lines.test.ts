@@ -111,6 +111,19 @@ describe('a line of stdin', () => {
     );
   });
 
+  it("refuses a request of MCP whose params are not its own as invalid params, not as the SDK's internal error", () => {
+    expect(refusal('{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"status","arguments":0}}')).toEqual({
+      id: 6,
+      error: {
+        code: -32602,
+        message: expect.stringMatching(/^the params of tools\/call do not fit it: params\.arguments: /),
+        data: { code: 'invalid_params' },
+      },
+    });
+    // A method it does not know is the protocol's to answer (method not found).
+    expect('message' in readLine('{"jsonrpc":"2.0","id":7,"method":"frobnicate","params":{"a":1}}')).toBe(true);
+  });
+
   it('lets a state as deep as a state file may be through, under params.arguments', () => {
     let state: unknown = {};
     for (let depth = 1; depth < MAX_MCP_DEPTH - 3; depth++) state = { a: state };
