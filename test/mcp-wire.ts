@@ -30,18 +30,23 @@ export interface Wire {
 let nextId = 1000;
 
 /**
- * `addon mcp ...args` in `cwd`, initialized; `node` is given `nodeArgs` first. Its stdin is a pipe,
- * or the `socket` pair's `theirs` (written to through `ours`).
+ * `addon mcp ...args` in `cwd`, initialized, with `env` besides the test's; `node` is given `nodeArgs`
+ * first. Its stdin is a pipe, or the `socket` pair's `theirs` (written to through `ours`).
  */
 export async function startWire(
   args: string[],
-  { cwd, nodeArgs = [], socket }: { cwd: string; nodeArgs?: string[]; socket?: { theirs: Socket; ours: Socket } },
+  {
+    cwd,
+    env = {},
+    nodeArgs = [],
+    socket,
+  }: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; socket?: { theirs: Socket; ours: Socket } },
 ): Promise<Wire> {
   const child = execa('node', [...nodeArgs, BIN, 'mcp', ...args], {
     cwd,
     stdin: socket?.theirs ?? 'pipe',
     reject: false,
-    env: { NO_COLOR: '1' },
+    env: { NO_COLOR: '1', ...env },
     buffer: false,
     // A signal the test sends is all the process gets: execa's SIGKILL 5 s later would end it for it.
     forceKillAfterDelay: false,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { connect as connectTo, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -607,6 +608,39 @@ describe('addon mcp never ends without saying why', () => {
     expect(wire.lines.map((line) => line.id)).toEqual([0]);
     // The emulator it attached to is left as it was: running, its rule in force.
     expect(emulator.faults.list()).toHaveLength(1);
+  });
+
+  it('stops with exit 0 at SIGTERM while host_page is opening the page, its browser closed under it', async () => {
+    const emulator = await inProcess({ demo: true });
+    const target = await emulator.listen();
+    // Stands for the emulator, but holds the host page's own read of the emulator's status: host_page
+    // is in the middle of opening the page.
+    let hold: () => void = () => {};
+    const opening = new Promise<void>((resolve) => (hold = resolve));
+    const proxy = createHttpServer((request, response) => {
+      if (request.url === '/_emulator/status' && /Chrome/.test(request.headers['user-agent']!)) return hold();
+      const forward = { method: request.method, headers: request.headers };
+      request.pipe(
+        httpRequest(`${target}${request.url}`, forward, (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const env = { CHROMIUM_PATH: inject('browser').executablePath };
+    const wire = await startWire(['--emulator', url], { cwd: await tempDir(), env });
+    wire.send({ jsonrpc: '2.0', id: 'page', method: 'tools/call', params: { name: 'host_page', arguments: {} } });
+    await opening;
+    const signalled = Date.now();
+    wire.child.kill('SIGTERM');
+    await wire.child;
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+    expect(wire.child.exitCode, wire.stderr()).toBe(0);
+    expect(wire.stderr()).not.toMatch(/^\s+at |Error/m);
+    proxy.closeAllConnections();
+    proxy.close();
   });
 
   it('says in one line that it cannot read its stdin, and exits 1, when stdin fails', async () => {
