@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { ApiError, UserError } from './errors.js';
 import { checkJson, type JsonBounds } from './json-bounds.js';
@@ -7,16 +8,21 @@ import { sayBytes } from './limits.js';
 /**
  * A JSON file, parsed and held to `bounds` (the caller checks what it means); one line naming the
  * file when it cannot be read, is not JSON, or is out of bounds. A file larger than the bounds is
- * refused before it is read into memory.
+ * refused before it is read into memory, and so is anything but a file: a device or a pipe tells no
+ * size and may never end (`/dev/zero` filled the heap until the process died).
  */
 export async function readJsonFile(path: string, bounds: JsonBounds, what = 'the file'): Promise<unknown> {
   const { maxBytes } = bounds;
   let text: string;
   try {
-    // One open file for the size and the content: the size checked is the size read.
-    const file = await open(path, 'r');
+    // One open file for the size and the content: the size checked is the size read. Non-blocking:
+    // opening a pipe would otherwise wait for a writer.
+    const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const { size } = await file.stat();
+      const stats = await file.stat();
+      if (!stats.isFile())
+        throw new UserError(`cannot read ${path} (${stats.isDirectory() ? 'EISDIR' : 'not a file'})`);
+      const { size } = stats;
       if (size > maxBytes) throw new UserError(`${path} is larger than ${sayBytes(maxBytes)}; nothing was changed`);
       text = await file.readFile('utf8');
     } finally {

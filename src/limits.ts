@@ -35,6 +35,19 @@ export const MAX_STATE_BYTES = 256 * MiB;
 /** A scenario file, written by hand or by a script. */
 export const MAX_SCENARIO_BYTES = 16 * MiB;
 
+/**
+ * One message to `addon mcp`, one line of its stdin. What the tools pass on inline is a body the
+ * emulator takes up to MAX_BODY_BYTES (a call_api body, a fault rule, trigger data); the larger
+ * inputs, a state (MAX_STATE_BYTES) or a scenario (MAX_SCENARIO_BYTES), are passed by file path.
+ * This leaves room for a 1 MiB body and its envelope, and bounds what one line costs: 4 MiB of `{}`s
+ * parse to ~90 MB of heap (10 MiB, the SDK's own line limit, to ~230 MB). A longer line is answered
+ * with an error and skipped as it streams (src/mcp/line-splitter.ts), never held whole.
+ */
+export const MAX_MCP_MESSAGE_BYTES = 4 * MiB;
+
+/** A message to `addon mcp` holds a tool's input under `params.arguments`: three levels over the deepest input, a state. */
+export const MAX_MCP_DEPTH = MAX_STATE_DEPTH + 3;
+
 /** addon.config.json: settings, a few subscriptions and fault rules. */
 export const MAX_CONFIG_FILE_BYTES = 1 * MiB;
 
@@ -79,6 +92,7 @@ export const BODY_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES 
 export const STATE_BOUNDS = { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES };
 export const SCENARIO_BOUNDS = { maxDepth: MAX_SCENARIO_DEPTH, maxBytes: MAX_SCENARIO_BYTES };
 export const CONFIG_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_CONFIG_FILE_BYTES };
+export const MCP_BOUNDS = { maxDepth: MAX_MCP_DEPTH, maxBytes: MAX_MCP_MESSAGE_BYTES };
 
 /**
  * Webhook attempts in flight at once. Each holds a socket and its buffers until the receiver answers

@@ -58,7 +58,8 @@ export type FieldNames = Record<string, string>;
 /**
  * Calls the running emulator's control API. Everything that can go wrong becomes one line naming the
  * URL tried: nothing there, something else there, no answer in time, or the emulator's refusal with
- * its fields named as the command names them (`fields`).
+ * its fields named as the command names them (`fields`). `signal` ends the call early (`addon mcp`
+ * stopping, or its client cancelling the call).
  */
 export async function control<T>(
   base: string,
@@ -66,19 +67,20 @@ export async function control<T>(
   body?: unknown,
   fields: FieldNames = {},
   method = body === undefined ? 'GET' : 'POST',
+  signal?: AbortSignal,
 ): Promise<T> {
-  const { webhookTimeoutMs = 0 } = await probe(base);
+  const { webhookTimeoutMs = 0 } = await probe(base, signal);
   return answerOf<T>(
     base,
-    await request(base, path, { method, body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS }),
+    await request(base, path, { method, body, timeoutMs: webhookTimeoutMs + CALL_MARGIN_MS, signal }),
     fields,
   );
 }
 
 /** A public GET of the add-on API (one that needs no token, such as the event catalog), after the same check. */
-export async function publicApi<T>(base: string, path: string): Promise<T> {
-  await probe(base);
-  return answerOf<T>(base, await request(base, path, { timeoutMs: CALL_MARGIN_MS, prefix: API_PREFIX }));
+export async function publicApi<T>(base: string, path: string, signal?: AbortSignal): Promise<T> {
+  await probe(base, signal);
+  return answerOf<T>(base, await request(base, path, { timeoutMs: CALL_MARGIN_MS, prefix: API_PREFIX, signal }));
 }
 
 /** The JSON of an answer, or the emulator's refusal as one line. */
@@ -90,25 +92,24 @@ async function answerOf<T>(base: string, response: Response, fields: FieldNames 
 
 /**
  * A streaming request (server-sent events), after the same check; the caller reads the body. With
- * `body`, a POST, whose refusal is said as `control` says one.
+ * `body`, a POST, whose refusal is said as `control` says one; `signal` ends it early.
  */
 export async function openStream(
   base: string,
   path: string,
-  body?: unknown,
-  fields: FieldNames = {},
+  { body, fields = {}, signal }: { body?: unknown; fields?: FieldNames; signal?: AbortSignal } = {},
 ): Promise<Response> {
-  await probe(base);
+  await probe(base, signal);
   const method = body === undefined ? 'GET' : 'POST';
-  const response = await request(base, path, { method, body, timeoutMs: null });
+  const response = await request(base, path, { method, body, timeoutMs: null, signal });
   if (!response.ok) await answerOf(base, response, fields);
   if (!response.ok || !response.body) throw new UserError(`the emulator at ${base} answered ${response.status}`);
   return response;
 }
 
 /** Asks for the emulator's status, and makes sure it is an emulator that answered. */
-async function probe(base: string): Promise<{ webhookTimeoutMs?: number }> {
-  const response = await request(base, '/status', { timeoutMs: PROBE_TIMEOUT_MS });
+async function probe(base: string, signal?: AbortSignal): Promise<{ webhookTimeoutMs?: number }> {
+  const response = await request(base, '/status', { timeoutMs: PROBE_TIMEOUT_MS, signal });
   if (!response.headers.has(EMULATOR_HEADER)) {
     const type = response.headers.get('content-type')?.split(';')[0] ?? 'no content type';
     await response.body?.cancel();
@@ -125,7 +126,8 @@ async function request(
     body,
     timeoutMs,
     prefix = CONTROL_PREFIX,
-  }: { method?: string; body?: unknown; timeoutMs: number | null; prefix?: string },
+    signal,
+  }: { method?: string; body?: unknown; timeoutMs: number | null; prefix?: string; signal?: AbortSignal },
 ): Promise<Response> {
   // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive, and a
   // process with nothing else to wait for would end mid-request (exit 13) instead of saying why.
@@ -137,9 +139,10 @@ async function request(
       method,
       headers: json === undefined ? {} : { 'content-type': 'application/json' },
       body: json,
-      signal: controller.signal,
+      signal: signal ? AbortSignal.any([controller.signal, signal]) : controller.signal,
     });
   } catch (error) {
+    if (signal?.aborted) throw new UserError(`the call to ${base} was cancelled`, 1, 'cancelled');
     if (controller.signal.aborted)
       throw new UserError(`${base} did not answer within ${timeoutMs! / 1000} s; is an addon emulator running there?`);
     throw unreachable(base, error);

@@ -45,15 +45,18 @@ export function againstEmulator<F extends EmulatorFlags, A extends unknown[], R>
   });
 }
 
-/** The control API of the emulator at `url` (an origin), as commands and `addon mcp`'s tools call it. */
-export function clientOf(url: string): EmulatorClient {
+/**
+ * The control API of the emulator at `url` (an origin), as commands and `addon mcp`'s tools call it;
+ * `signal` ends every call early (a tool's call that its client cancelled).
+ */
+export function clientOf(url: string, signal?: AbortSignal): EmulatorClient {
   return {
     url,
-    get: (path, fields) => control(url, path, undefined, fields),
-    post: (path, body, fields) => control(url, path, body ?? {}, fields),
-    put: (path, body, fields) => control(url, path, body, fields, 'PUT'),
-    delete: (path, fields) => control(url, path, undefined, fields, 'DELETE'),
-    stream: (path, body, fields) => openStream(url, path, body, fields),
-    publicApi: (path) => publicApi(url, path),
+    get: (path, fields) => control(url, path, undefined, fields, 'GET', signal),
+    post: (path, body, fields) => control(url, path, body ?? {}, fields, 'POST', signal),
+    put: (path, body, fields) => control(url, path, body, fields, 'PUT', signal),
+    delete: (path, fields) => control(url, path, undefined, fields, 'DELETE', signal),
+    stream: (path, body, fields) => openStream(url, path, { body, fields, signal }),
+    publicApi: (path) => publicApi(url, path, signal),
   };
 }

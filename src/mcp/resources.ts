@@ -12,17 +12,22 @@ const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
  * What an agent reads rather than calls: the emulator's OpenAPI document and event catalog (from the
  * emulator attached to, so a package user's own resources are in them), and the kit's docs.
  */
-export function registerResources(server: McpServer, emulator: EmulatorClient): void {
+export function registerResources(server: McpServer, emulatorFor: (signal: AbortSignal) => EmulatorClient): void {
   const json = (name: string, uri: string, title: string, description: string, apiPath: string) =>
-    server.registerResource(name, uri, { title, description, mimeType: 'application/json' }, async (asked) => ({
-      contents: [
-        {
-          uri: asked.href,
-          mimeType: 'application/json',
-          text: JSON.stringify(await emulator.publicApi(apiPath), null, 2),
-        },
-      ],
-    }));
+    server.registerResource(
+      name,
+      uri,
+      { title, description, mimeType: 'application/json' },
+      async (asked, { signal }) => ({
+        contents: [
+          {
+            uri: asked.href,
+            mimeType: 'application/json',
+            text: JSON.stringify(await emulatorFor(signal).publicApi(apiPath), null, 2),
+          },
+        ],
+      }),
+    );
   json(
     'openapi',
     'addon://api/openapi.json',

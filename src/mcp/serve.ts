@@ -1,23 +1,17 @@
-import { Writable, type Readable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Writable } from 'node:stream';
 import type { EmulatorClient } from '../cli/emulator-command.js';
+import { printlnStderr } from '../cli/output.js';
+import { UserError } from '../errors.js';
 import { createMcpServer } from './server.js';
+import { StdioTransport } from './stdio-transport.js';
 
 export interface ServeOptions {
   /**
-   * The emulator on this machine, through the CLI's client. Made by the command and given here:
-   * the client's module in this chunk's imports splits the CLI's bundle (rolldown), which every
-   * other command's start would pay for.
+   * The emulator on this machine, through the CLI's client, for a call that `signal` aborts. Made by
+   * the command and given here: the client's module in this chunk's imports splits the CLI's bundle
+   * (rolldown), which every other command's start would pay for.
    */
-  emulator: EmulatorClient;
+  emulatorFor(signal: AbortSignal): EmulatorClient;
   cwd: string;
   readOnly: boolean;
 }
@@ -25,37 +19,62 @@ export interface ServeOptions {
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
+ * After a signal, how long the calls aborted have to end before the process leaves without them. An
+ * HTTP call ends at once; check and host_page (a browser, the add-on's dev command) cannot be cut
+ * short. Real time, not the emulated clock: the client that sent the signal waits in real time.
+ */
+const SIGNAL_GRACE_MS = 3_000;
+
+/** Why the server stops: its input ended (every request read answered), a signal, or its input failed. */
+type End = { signal?: NodeJS.Signals; failed?: Error };
+
+/**
  * Serves the MCP server over the process's stdin and stdout until the client goes away: stdin ends
- * (once every request already read is answered), the transport closes, or a signal (at once).
- * stdout is the protocol's alone meanwhile: anything else written to it (a library's console.log,
- * a stray line of the kit's) goes to stderr instead.
+ * (once every request already read is answered), or a signal (at once: the calls in flight are
+ * aborted). stdin failing is no way to go: it throws, said in one line. stdout is the protocol's
+ * alone meanwhile: anything else written to it (a library's console.log, a stray line of the kit's)
+ * goes to stderr instead.
  */
 export async function serveStdio(options: ServeOptions): Promise<void> {
   const protocol = takeStdout();
   const { stdin } = process;
-  let stop = () => {};
-  const gone = new Promise<void>((resolve) => (stop = resolve));
-  const transport = new AnsweringTransport(stdin, protocol.stream);
+  let finish: (end: End) => void = () => {};
+  const ended = new Promise<End>((resolve) => (finish = resolve));
+  const transport = new StdioTransport(stdin, protocol.stream);
   // A client that pipes its requests and ends its input still gets every answer: a call it made
   // is carried out either way, and closing first would abort it and drop what it did.
-  const ended = () => void transport.allAnswered().then(stop);
+  transport.onend = (failed) => (failed ? finish({ failed }) : void transport.allAnswered().then(() => finish({})));
+  const onSignal = (signal: NodeJS.Signals) => finish({ signal });
   try {
     const server = createMcpServer(options);
-    server.server.onclose = stop;
-    stdin.once('end', ended).once('close', ended);
+    // What the protocol meets and goes on from (an answer it could not send, say): said, not lost.
+    server.server.onerror = (error) => printlnStderr(`addon mcp: ${error.message}`);
     // The client is gone for good: nothing more can be answered.
-    protocol.stream.once('error', stop);
-    for (const signal of SIGNALS) process.once(signal, stop);
+    protocol.stream.once('error', () => finish({}));
+    for (const signal of SIGNALS) process.once(signal, onSignal);
     await server.connect(transport);
-    await gone;
+    const { signal, failed } = await ended;
+    if (signal) leaveWithin(SIGNAL_GRACE_MS, signal);
+    // Aborts every call in flight (the SDK aborts each handler's signal): none is answered.
     await server.close();
+    if (failed) throw new UserError(`addon mcp cannot read its stdin, so it stops: ${failed.message}`);
   } finally {
-    for (const signal of SIGNALS) process.off(signal, stop);
-    stdin.off('end', ended).off('close', ended);
+    for (const signal of SIGNALS) process.off(signal, onSignal);
     // Nothing more is read: the process may end once the emulator has stopped.
     stdin.destroy();
     protocol.restore();
   }
+}
+
+/**
+ * Ends the process `ms` from now if it is still there: a call that could not be aborted is not
+ * waited for. Unref'd: a process with nothing else left ends before it.
+ */
+function leaveWithin(ms: number, signal: NodeJS.Signals): void {
+  setTimeout(() => {
+    printlnStderr(`addon mcp: stopped by ${signal}, without waiting longer for the calls still running`);
+    process.exit(0);
+  }, ms).unref();
 }
 
 /** A stream onto the process's stdout for the protocol, and process.stdout's own writes sent to stderr. */
@@ -75,37 +94,4 @@ function takeStdout(): { stream: Writable; restore(): void } {
       else delete (stdout as { write?: unknown }).write;
     },
   };
-}
-
-/** The stdio transport, knowing which of the requests it read are not answered yet. */
-class AnsweringTransport extends StdioServerTransport {
-  readonly #open = new Set<RequestId>();
-  #whenAnswered: Array<() => void> = [];
-
-  constructor(stdin: Readable, stdout: Writable) {
-    super(stdin, stdout);
-    // The protocol's own handler, set when the server connects, runs after this one (Protocol.connect).
-    this.onmessage = (message) => {
-      if (isJSONRPCRequest(message)) this.#open.add(message.id);
-      // A request the client cancelled is never answered (MCP cancellation): none is owed.
-      else if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled')
-        this.#settle((message.params as { requestId?: RequestId } | undefined)?.requestId);
-    };
-  }
-
-  override async send(message: JSONRPCMessage): Promise<void> {
-    await super.send(message);
-    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) this.#settle(message.id);
-  }
-
-  #settle(id: RequestId | undefined): void {
-    if (id !== undefined) this.#open.delete(id);
-    if (!this.#open.size) for (const resolve of this.#whenAnswered.splice(0)) resolve();
-  }
-
-  /** Resolves once every request read so far has its answer written. */
-  allAnswered(): Promise<void> {
-    if (!this.#open.size) return Promise.resolve();
-    return new Promise((resolve) => this.#whenAnswered.push(resolve));
-  }
 }

@@ -38,8 +38,8 @@ export const TOOLS: readonly AddonTool[] = [
 const INSTRUCTIONS = `This server drives a local, offline, deterministic emulator of the accounting service's add-on platform (addon-devkit): its add-on REST API, session tokens, signed webhooks, emulated clock, fault rules and host page. Start with status. Mint a token (token) and call the API with it (call_api); fire events (trigger) and read what was delivered (deliveries, inbox); move time (clock); inject failures (faults); save and restore worlds (state, scenario). check judges the add-on as addon check does; host_page opens it headless and answers a screenshot. The resources hold the OpenAPI document, the event catalog and the kit's docs. Every tool answers JSON; a refusal is an error result {"error": {"code", "message"}} with the emulator's own code.`;
 
 export interface McpServerOptions {
-  /** The emulator, through the CLI's client. */
-  emulator: EmulatorClient;
+  /** The emulator, through the CLI's client, for a call that `signal` aborts (the client cancelled it, or the server stops). */
+  emulatorFor(signal: AbortSignal): EmulatorClient;
   /** The project's directory: addon.config.json, and relative file paths. */
   cwd: string;
   /** Offer only the tools and actions that change nothing. */
@@ -52,7 +52,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     { name: 'addon', title: 'addon-devkit emulator', version },
     { instructions: INSTRUCTIONS },
   );
-  const context = { emulator: options.emulator, cwd: options.cwd, readOnly: options.readOnly };
   for (const tool of TOOLS) {
     const offered = offeredBy(tool, options.readOnly);
     const registered = server.registerTool(
@@ -68,18 +67,25 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         },
       },
       (input: Record<string, unknown>, extra: RequestExtra) =>
-        call(tool, input, { ...context, progress: progressOf(extra) }),
+        call(tool, input, {
+          emulator: options.emulatorFor(extra.signal),
+          cwd: options.cwd,
+          readOnly: options.readOnly,
+          signal: extra.signal,
+          progress: progressOf(extra),
+        }),
     );
     // Under --read-only, a tool whose every call changes something is not listed, and a call is refused.
     if (offered === null) registered.disable();
   }
-  registerResources(server, options.emulator);
+  registerResources(server, options.emulatorFor);
   return server;
 }
 
-/** What the SDK gives a tool's handler besides its input: the request's `_meta` and a way to notify. */
+/** What the SDK gives a tool's handler besides its input: the request's `_meta`, its abort signal and a way to notify. */
 type RequestExtra = {
   _meta?: { progressToken?: string | number };
+  signal: AbortSignal;
   sendNotification(notification: ServerNotification): Promise<void>;
 };
 
@@ -145,10 +151,14 @@ async function call(tool: AddonTool, input: Record<string, unknown>, context: To
       ],
     };
   } catch (error) {
+    // Aborted, the call is answered nothing (the SDK sends no answer to it): whatever it failed with is no bug.
+    if (context.signal.aborted) return cancelled;
     const answer = { error: errorOf(tool, error) };
     return { isError: true, structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
   }
 }
+
+const cancelled: CallToolResult = { isError: true, content: [{ type: 'text', text: 'cancelled' }] };
 
 /** The kit's error words: the emulator's refusal code, the CLI's, or a bug said to be one (its stack on stderr). */
 function errorOf(tool: AddonTool, error: unknown): { code: string; message: string } {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import type { BrowserContext, Frame, FrameLocator, Page, Route } from 'playwright-core';
 import type { SessionClaims } from '../auth/tokens.js';
 import type { EmulatorStatus } from '../control/status.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
@@ -202,11 +202,14 @@ export async function openHostPage(
   await options.prepare?.(context);
   const page = await context.newPage();
   // What the host page learns from the emulator, for this page only: the add-on.
-  await page.route(`${base}${CONTROL_PREFIX}/status`, async (route) => {
-    const response = await route.fetch();
-    const told: EmulatorStatus = await response.json();
-    await route.fulfill({ response, json: { ...told, addonUrl } });
-  });
+  await page.route(
+    `${base}${CONTROL_PREFIX}/status`,
+    whileOpen(page, async (route) => {
+      const response = await route.fetch();
+      const told: EmulatorStatus = await response.json();
+      await route.fulfill({ response, json: { ...told, addonUrl } });
+    }),
+  );
   /** The host page's address: the frame's width (host-ui/src/frame-width.ts) and the session (routes.ts). */
   const pageUrl = () => {
     const params = new URLSearchParams();
@@ -414,9 +417,21 @@ async function letFrame(context: BrowserContext, page: Page, base: string, addon
   // The page itself, with or without a query (`?width=`).
   await page.route(
     (url) => url.origin === base && url.pathname === '/',
-    async (route) => {
+    whileOpen(page, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), ...hostPageHeaders(addonUrl) } });
-    },
+    }),
   );
 }
+
+/**
+ * A route's handler that gives up quietly once the page is closed under it: Playwright closes the
+ * browser it launched at SIGTERM or SIGINT, and a request in flight then failed as an unhandled
+ * rejection that ended the process with a stack (`addon mcp`'s host_page stopped by its client).
+ */
+const whileOpen =
+  (page: Page, handle: (route: Route) => Promise<void>) =>
+  (route: Route): Promise<void> =>
+    handle(route).catch((error: unknown) => {
+      if (!page.isClosed()) throw error;
+    });

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { connect as connectTo, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -9,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MCP_CLIENTS } from '../../src/mcp/client-config.js';
 import { BIN, cleanUp, cli, expectOneLine, freePort, inProcess, ROOT, startReceiver, tempDir } from '../helpers.js';
 import type {} from '../browser/choose-browser.js';
+import { startWire, type Wire } from '../mcp-wire.js';
 
 /**
  * `addon mcp` through the real binary, driven by the SDK's own client over stdio, as a coding agent
@@ -486,14 +489,177 @@ describe('addon mcp --emulator', () => {
     expect((await fetch(`${url}/_emulator/status`)).status).toBe(200);
   });
 
-  it('says why a tool fails when no emulator answers there', async () => {
+  it('refuses to serve, in one line, when no emulator answers there', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
+    const result = await cli(['mcp', '--emulator', url], { cwd: await tempDir() });
+    expectOneLine(result, `addon: no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('says why a tool fails when the emulator has gone since', async () => {
+    const emulator = await inProcess();
+    const url = await emulator.listen();
     const mcp = await connect(await tempDir(), ['--emulator', url], false);
-    expect(await mcp.refused('status')).toEqual({
+    await emulator.close();
+    expect(await mcp.refused('status')).toMatchObject({
       code: 'invalid_request',
-      message: `no emulator answers at ${url}: start one with "addon dev", or pass --emulator URL`,
+      message: expect.stringContaining(url),
     });
     await mcp.client.close();
+  });
+});
+
+describe('addon mcp never ends without saying why', () => {
+  it('answers a 12 MB request with an error naming its limit and the file-path way, and serves the same world on', async () => {
+    const mcp = await connect(await project('http://127.0.0.1:9/hooks'));
+    await mcp.call('call_api', { method: 'POST', path: '/customers', body: { name: 'Kept Ltd' } });
+    const state = { organizations: {}, notes: 'x'.repeat(12_000_000) };
+    await expect(mcp.client.callTool({ name: 'state', arguments: { action: 'import', state } })).rejects.toMatchObject({
+      code: -32600,
+      message: expect.stringMatching(
+        /at most 4 MiB and this one is 12\d{6} bytes: pass a large state or scenario by its file path/,
+      ),
+      data: { code: 'payload_too_large' },
+    });
+    const { body } = await mcp.call('call_api', { path: '/customers' });
+    expect(body.data.map((customer: Json) => customer.name)).toEqual(['Kept Ltd']);
+    expect(mcp.errors).toEqual([]);
+    await mcp.client.close();
+  });
+
+  describe('over the wire', () => {
+    let wire: Wire;
+    beforeAll(async () => {
+      // A small heap: a server that reads a file without end dies in seconds, not in all the machine's memory.
+      wire = await startWire(['--start'], { cwd: await tempDir(), nodeArgs: ['--max-old-space-size=256'] });
+    });
+    afterAll(() => wire?.child.kill());
+    const served = async () => expect((await wire.call('status', {})).result.structuredContent.ephemeral).toBe(true);
+
+    it('answers tool arguments nested 100,000 deep with json_too_deep, and serves on', async () => {
+      const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      for (const [name, args] of [
+        ['faults', `{"action":"add","rule":{"path":${deep}}}`],
+        ['call_api', `{"method":"POST","path":"/customers","body":${deep}}`],
+      ]) {
+        wire.send(
+          `{"jsonrpc":"2.0","id":"${name}","method":"tools/call","params":{"name":"${name}","arguments":${args}}}`,
+        );
+        expect((await wire.answer(name!)).error, name).toMatchObject({
+          code: -32600,
+          message: expect.stringMatching(
+            /^the message nests deeper than 75 levels of arrays and objects \(at \/params\/arguments\//,
+          ),
+          data: { code: 'json_too_deep' },
+        });
+      }
+      await served();
+      expect(wire.stderr()).not.toMatch(/failed|bug/);
+    });
+
+    it('answers a line that is not JSON, or not JSON-RPC, and serves on', async () => {
+      wire.send('{"jsonrpc":"2.0","id":1,');
+      expect(await wire.answer(null)).toMatchObject({ error: { code: -32700, data: { code: 'invalid_json' } } });
+      wire.send({ jsonrpc: '2.0', id: 'odd', method: 42 });
+      expect(await wire.answer('odd')).toMatchObject({ error: { code: -32600, data: { code: 'invalid_request' } } });
+      await served();
+    });
+
+    it('refuses to read what is no file (a device without end, a pipe, a directory) for a state or a scenario', async () => {
+      const dir = await tempDir();
+      const fifo = join(dir, 'fifo');
+      await execa('mkfifo', [fifo]);
+      for (const [name, file] of [
+        ['state', '/dev/zero'],
+        ['scenario', fifo],
+        ['state', dir],
+      ]) {
+        const { result } = await wire.call(name!, name === 'state' ? { action: 'import', file } : { file });
+        expect(result.structuredContent, file).toEqual({
+          error: {
+            code: 'invalid_request',
+            message: expect.stringMatching(/^cannot read \S+ \((not a file|EISDIR)\)$/),
+          },
+        });
+      }
+      await served();
+    });
+  });
+
+  it('stops within 5 s of SIGTERM while a call waits on a hanging fault rule, answering it nothing', async () => {
+    const emulator = await inProcess();
+    const url = await emulator.listen();
+    emulator.faults.add({ path: '/customers', hang: true });
+    const wire = await startWire(['--emulator', url], { cwd: await tempDir() });
+    const hung = new Promise((resolve) => emulator.onAudit(resolve));
+    wire.send({
+      jsonrpc: '2.0',
+      id: 'hung',
+      method: 'tools/call',
+      params: { name: 'call_api', arguments: { path: '/customers' } },
+    });
+    await hung;
+    const signalled = Date.now();
+    wire.child.kill('SIGTERM');
+    const exited = await Promise.race([wire.child, new Promise((resolve) => setTimeout(resolve, 15_000, null))]);
+    expect(exited, 'still running 15 s after SIGTERM').not.toBeNull();
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+    expect(wire.child.exitCode, wire.stderr()).toBe(0);
+    expect(wire.lines.map((line) => line.id)).toEqual([0]);
+    // The emulator it attached to is left as it was: running, its rule in force.
+    expect(emulator.faults.list()).toHaveLength(1);
+  });
+
+  it('stops with exit 0 at SIGTERM while host_page is opening the page, its browser closed under it', async () => {
+    const emulator = await inProcess({ demo: true });
+    const target = await emulator.listen();
+    // Stands for the emulator, but holds the host page's own read of the emulator's status: host_page
+    // is in the middle of opening the page.
+    let hold: () => void = () => {};
+    const opening = new Promise<void>((resolve) => (hold = resolve));
+    const proxy = createHttpServer((request, response) => {
+      if (request.url === '/_emulator/status' && /Chrome/.test(request.headers['user-agent']!)) return hold();
+      const forward = { method: request.method, headers: request.headers };
+      request.pipe(
+        httpRequest(`${target}${request.url}`, forward, (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const env = { CHROMIUM_PATH: inject('browser').executablePath };
+    const wire = await startWire(['--emulator', url], { cwd: await tempDir(), env });
+    wire.send({ jsonrpc: '2.0', id: 'page', method: 'tools/call', params: { name: 'host_page', arguments: {} } });
+    await opening;
+    const signalled = Date.now();
+    wire.child.kill('SIGTERM');
+    await wire.child;
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+    expect(wire.child.exitCode, wire.stderr()).toBe(0);
+    expect(wire.stderr()).not.toMatch(/^\s+at |Error/m);
+    proxy.closeAllConnections();
+    proxy.close();
+  });
+
+  it('says in one line that it cannot read its stdin, and exits 1, when stdin fails', async () => {
+    const listening = createServer();
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<Socket>((resolve) => listening.once('connection', resolve));
+    const ours = connectTo((listening.address() as { port: number }).port, '127.0.0.1');
+    const wire = await startWire(['--start'], { cwd: await tempDir(), socket: { theirs: await accepted, ours } });
+    listening.close();
+    // Answered: nothing is left to write, which would make the reset a plain close.
+    await wire.call('status', {});
+    ours.resetAndDestroy();
+    await wire.child;
+    expect(wire.child.exitCode).toBe(1);
+    const lines = wire.stderr().split('\n').filter(Boolean);
+    expect(lines).toEqual([
+      expect.stringMatching(/^addon mcp: serving its own in-memory emulator at /),
+      'addon: addon mcp cannot read its stdin, so it stops: read ECONNRESET',
+    ]);
   });
 });
 

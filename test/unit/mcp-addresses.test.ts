@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loopbackOnly } from '../../src/mcp/loopback.js';
 import { apiUrl } from '../../src/mcp/tools/session.js';
+import { path } from '../../src/mcp/tools/tool.js';
 
 /** Where addon mcp sends: an emulator on this machine, and there only the add-on API's paths. */
 describe('addon mcp addresses', () => {
@@ -24,5 +25,13 @@ describe('addon mcp addresses', () => {
     expect(apiUrl(base, '//evil.example/x')).toBe(`${base}/api/addon/v1//evil.example/x`);
     for (const path of ['/../../_emulator/tokens', '/..', '/%2e%2e/%2e%2e/_emulator/status', '/api/addon/v1/../../x'])
       expect(() => apiUrl(base, path), path).toThrow(/under \/api\/addon\/v1/);
+  });
+
+  it("puts an id or a name in one segment of the control API's path, never a step up it", () => {
+    expect(path('states', 'a/../../reset')).toBe('/states/a%2F..%2F..%2Freset');
+    expect(path('organizations', '%2e%2e', 'installation')).toBe('/organizations/%252e%252e/installation');
+    // A URL takes these as steps up (/deliveries/../replay is /replay): refused, as no id or name is one.
+    for (const id of ['.', '..'])
+      expect(() => path('deliveries', id, 'replay'), id).toThrow(`"${id}" is not an id or a name`);
   });
 });

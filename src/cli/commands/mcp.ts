@@ -54,6 +54,8 @@ export function mcpCommand(program: Command): void {
       throw usageError('--start runs an emulator of its own: give --start or --emulator, not both');
     // Said before anything starts: the address is one of this machine, or nothing is served.
     const attachTo = flags.start ? null : loopbackOnly(emulatorUrl(flags.emulator));
+    // As every command that talks to an emulator: one that does not answer is said at once, not served.
+    if (attachTo) await clientOf(attachTo).get('/status');
     // The SDK and the tools, loaded by this command alone: every other command starts without them.
     const { serveStdio } = await import('../../mcp/serve.js');
     let emulator: Emulator | null = null;
@@ -63,7 +65,7 @@ export function mcpCommand(program: Command): void {
       printlnStderr(
         `addon mcp: serving ${emulator ? 'its own in-memory emulator at' : 'the emulator at'} ${url} over stdio${flags.readOnly ? ', read-only' : ''}`,
       );
-      await serveStdio({ emulator: clientOf(url), cwd, readOnly: flags.readOnly ?? false });
+      await serveStdio({ emulatorFor: (signal) => clientOf(url, signal), cwd, readOnly: flags.readOnly ?? false });
     } finally {
       await emulator?.close();
     }

@@ -63,12 +63,12 @@ export const SESSION_TOOLS = [
         .optional()
         .describe('who the token minted for the call is for, when no token is given'),
     }),
-    async run({ method, path, body, token, session: who }, { emulator }) {
+    async run({ method, path, body, token, session: who }, { emulator, signal }) {
       const url = apiUrl(emulator.url, path);
       // The emulator is asked first, as every tool asks it: minting a token, or its status.
       const bearer = token ?? (await emulator.post<MintedToken>('/tokens', who ?? {})).token;
       if (token !== undefined) await emulator.get('/status');
-      const response = await send(url, method, bearer, body);
+      const response = await send(url, method, bearer, body, signal);
       const text = await response.text();
       return {
         result: {
@@ -90,7 +90,7 @@ export function apiUrl(base: string, given: string): string {
   return url.href;
 }
 
-async function send(url: string, method: string, token: string, body: unknown): Promise<Response> {
+async function send(url: string, method: string, token: string, body: unknown, signal: AbortSignal): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
   try {
@@ -101,9 +101,10 @@ async function send(url: string, method: string, token: string, body: unknown): 
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
+      signal: AbortSignal.any([controller.signal, signal]),
     });
   } catch (error) {
+    if (signal.aborted) throw new UserError(`${method} ${url} was cancelled`, 1, 'cancelled');
     if (controller.signal.aborted)
       throw new UserError(`${method} ${url} was not answered within ${CALL_TIMEOUT_MS / 1000} s`);
     throw new UserError(`${method} ${url} failed: ${(error as { cause?: Error }).cause?.message ?? error}`);

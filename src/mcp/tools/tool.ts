@@ -4,12 +4,17 @@ import { UserError } from '../../errors.js';
 
 /** What a tool's call has to work with. */
 export interface ToolContext {
-  /** The emulator's control API and public add-on API, through the CLI's own client (its refusals in words, with codes). */
+  /**
+   * The emulator's control API and public add-on API, through the CLI's own client (its refusals in words, with codes),
+   * aborted with `signal`.
+   */
   readonly emulator: EmulatorClient;
   /** The project: where addon.config.json is, and where relative file paths are taken from. */
   readonly cwd: string;
   /** `--read-only`: only what changes nothing is offered. */
   readonly readOnly: boolean;
+  /** Aborted when the client cancels the call or the server stops: what the call waits on should end then. */
+  readonly signal: AbortSignal;
   /** Tells the client how far a long call is, when it asked to be told (MCP progress); else nothing. */
   progress(done: number, total: number, message: string): void;
 }
@@ -63,5 +68,14 @@ export function needed<T>(value: T | undefined, field: string, what: string): T 
   return value;
 }
 
-/** `/a/b` with each segment given, encoded. */
-export const path = (...segments: string[]): string => segments.map((s) => `/${encodeURIComponent(s)}`).join('');
+/**
+ * `/a/b` with each segment given, encoded. `.` and `..` are refused: no id or name is one, and a URL
+ * takes them, even written `%2e`, as steps up its path: to another endpoint than the one meant.
+ */
+export const path = (...segments: string[]): string =>
+  segments
+    .map((segment) => {
+      if (segment === '.' || segment === '..') throw refusal(`"${segment}" is not an id or a name`);
+      return `/${encodeURIComponent(segment)}`;
+    })
+    .join('');
