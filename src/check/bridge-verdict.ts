@@ -1,5 +1,5 @@
 import { BRIDGE_RATE, sayCount } from '../bridge/bridge-budget.js';
-import { MAX_BRIDGE_MESSAGE_CHARS } from '../limits.js';
+import { BRIDGE_BURST, BRIDGE_PER_SECOND, MAX_BRIDGE_MESSAGE_CHARS } from '../limits.js';
 import type { HostPage } from '../testing/host-page.js';
 import { listedOf, postsSeen, type PostsSeen, type Seen } from './frame-seen.js';
 import { fail, pass, type Verdict } from './verdict.js';
@@ -9,7 +9,8 @@ const LIMITS = `the bridge's limits (${sayCount(MAX_BRIDGE_MESSAGE_CHARS)} chara
 /**
  * page.bridge-limits (docs/check.md#pagebridge-limits): what the page posted while loading, as the
  * frame saw it (how many, in how long, of which types), against what the host refused of it: a
- * message over the size limit, or a flood the host dropped over the rate.
+ * message over the size limit, or a flood: the host dropped messages over the rate, or the frame
+ * posted more than the rate admits in the time it took (what the host has not told yet).
  */
 export function bridgeVerdict(events: Seen[], messages: HostPage['messages']): Verdict {
   const posts = postsSeen(events);
@@ -17,7 +18,8 @@ export function bridgeVerdict(events: Seen[], messages: HostPage['messages']): V
   const posted = posts.count
     ? `${sayCount(posts.count)} message(s) to the host in ${duration(posts.spanMs)}: ${byType(posts)}`
     : 'no message to the host was seen through window.parent';
-  if (!overRate && !overSize) return pass(posted, `none over ${LIMITS}`);
+  const flooded = overRate > 0 || posts.count > admitted(posts.spanMs);
+  if (!flooded && !overSize) return pass(posted, `none over ${LIMITS}`);
   const oversize = messages
     .list()
     .filter((m) => m.over === 'size')
@@ -27,9 +29,14 @@ export function bridgeVerdict(events: Seen[], messages: HostPage['messages']): V
     ...(overSize ? listedOf(oversize, overSize, 'over the size limit in all') : []),
     ...(overRate
       ? [`a flood: the host dropped ${sayCount(overRate)} of them over the bridge's rate (${BRIDGE_RATE})`]
-      : []),
+      : flooded
+        ? [`a flood: the bridge's rate (${BRIDGE_RATE}) admits ${sayCount(admitted(posts.spanMs))} in that time`]
+        : []),
   );
 }
+
+/** The most messages the host's token bucket takes in `spanMs`: its burst, and its rate over the time. */
+const admitted = (spanMs: number): number => BRIDGE_BURST + Math.floor((BRIDGE_PER_SECOND * spanMs) / 1000);
 
 /** The types posted, the most first: `service:notify 20,000, service:ready 1`. */
 function byType(posts: PostsSeen): string {

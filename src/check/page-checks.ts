@@ -25,6 +25,13 @@ const FEW_RETRIES = 3;
 const BINDING = '__addonCheckFrame';
 /** How often the frame reports its counts of what it did not report one by one (frame-watch.ts). */
 const COUNTS_EVERY_MS = 250;
+/**
+ * After the first load's watch, the reports are let settle before the load is judged: until neither
+ * the frame nor the host has told anything new for two of the frame's report intervals, at most this
+ * long. A flood still running when the watch ends (on a busy machine, 20,000 posts can take seconds)
+ * is otherwise judged by its first hundred messages, which are no flood.
+ */
+const SETTLE_MAX_MS = 5000;
 
 /** One API call the add-on's frame made, and what came back. */
 interface ApiCall {
@@ -98,6 +105,7 @@ async function inBrowser(
   try {
     results.push(resultOf('page.ready', await readyVerdict(events, () => frameRequestedAt)));
     await watch();
+    await settled(() => `${events.length} ${host.messages.count()} ${host.messages.dropped().overRate}`);
     const loadCalls = calls.length;
     results.push(resultOf('page.errors', errorsVerdict(events)));
     results.push(resultOf('page.target-origin', originVerdict(events)));
@@ -126,6 +134,21 @@ async function inBrowser(
     await host.close();
   }
   return results;
+}
+
+/**
+ * Resolves once `state` (what has been reported so far) has not changed for two of the frame's report
+ * intervals, or after SETTLE_MAX_MS. Real time: the reports come from a browser working in real time.
+ */
+async function settled(state: () => string): Promise<void> {
+  const deadline = performance.now() + SETTLE_MAX_MS;
+  let last = state();
+  let stillSince = performance.now();
+  while (performance.now() < deadline && performance.now() - stillSince < 2 * COUNTS_EVERY_MS) {
+    await new Promise((resolve) => setTimeout(resolve, COUNTS_EVERY_MS / 5));
+    const now = state();
+    if (now !== last) [last, stillSince] = [now, performance.now()];
+  }
 }
 
 /** A request of the add-on's frame (any frame below the host page), not of the host page itself. */
