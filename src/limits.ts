@@ -48,6 +48,13 @@ export const MAX_MCP_MESSAGE_BYTES = 4 * MiB;
 /** A message to `addon mcp` holds a tool's input under `params.arguments`: three levels over the deepest input, a state. */
 export const MAX_MCP_DEPTH = MAX_STATE_DEPTH + 3;
 
+/**
+ * One answer of `addon mcp`, in bytes of JSON: the SDK's client reads at most 10 MiB a line and
+ * drops its connection on a longer one, so a bigger answer would end the agent's session. A tool
+ * whose answer can grow past it says so (`answer_too_large`); the state's export then goes to a file.
+ */
+export const MAX_MCP_ANSWER_BYTES = 8 * MiB;
+
 /** addon.config.json: settings, a few subscriptions and fault rules. */
 export const MAX_CONFIG_FILE_BYTES = 1 * MiB;
 

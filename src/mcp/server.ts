@@ -5,6 +5,7 @@ import type { z, ZodRawShape } from 'zod';
 import type { EmulatorClient } from '../cli/emulator-command.js';
 import { printlnStderr } from '../cli/output.js';
 import { ApiError, UserError } from '../errors.js';
+import { MAX_MCP_ANSWER_BYTES, sayBytes } from '../limits.js';
 import { registerResources } from './resources.js';
 import { refusal, unchanging, type AddonTool, type Offered, type ToolContext } from './tools/tool.js';
 import { CHECK_TOOL } from './tools/check.js';
@@ -143,19 +144,30 @@ async function call(tool: AddonTool, input: Record<string, unknown>, context: To
         'read_only',
       );
     const { result, images = [] } = await tool.run(input, context);
-    return {
+    return withinAnswerLimit(tool, {
       structuredContent: result as Record<string, unknown>,
       content: [
         { type: 'text', text: JSON.stringify(result, null, 2) },
         ...images.map(({ data, mimeType }) => ({ type: 'image' as const, data, mimeType })),
       ],
-    };
+    });
   } catch (error) {
     // Aborted, the call is answered nothing (the SDK sends no answer to it): whatever it failed with is no bug.
     if (context.signal.aborted) return cancelled;
     const answer = { error: errorOf(tool, error) };
     return { isError: true, structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
   }
+}
+
+/** An answer the client can read in one message (MAX_MCP_ANSWER_BYTES), else the refusal that says so. */
+function withinAnswerLimit(tool: AddonTool, answer: CallToolResult): CallToolResult {
+  const bytes = Buffer.byteLength(JSON.stringify(answer));
+  if (bytes <= MAX_MCP_ANSWER_BYTES) return answer;
+  throw refusal(
+    `the answer of ${tool.name} is ${(bytes / 2 ** 20).toFixed(1)} MiB, over the ${sayBytes(MAX_MCP_ANSWER_BYTES)} a client reads in one message` +
+      `; ${tool.tooLarge ?? 'ask for less of it'}`,
+    'answer_too_large',
+  );
 }
 
 const cancelled: CallToolResult = { isError: true, content: [{ type: 'text', text: 'cancelled' }] };

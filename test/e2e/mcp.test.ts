@@ -470,6 +470,10 @@ describe('addon mcp --start --read-only', () => {
       message: 'addon mcp --read-only: call_api POST would change the emulator',
     });
     expect(await mcp.refused('state', { action: 'reset' })).toMatchObject({ code: 'read_only' });
+    expect(await mcp.refused('state', { action: 'export', file: 'world.json' })).toEqual({
+      code: 'read_only',
+      message: 'addon mcp --read-only: state export to a file would write it',
+    });
     expect((await mcp.call('clock')).offsetMs).toBe(0);
     expect(await mcp.call('call_api', { path: '/customers' })).toMatchObject({ status: 200 });
   });
@@ -523,6 +527,26 @@ describe('addon mcp never ends without saying why', () => {
     });
     const { body } = await mcp.call('call_api', { path: '/customers' });
     expect(body.data.map((customer: Json) => customer.name)).toEqual(['Kept Ltd']);
+    expect(mcp.errors).toEqual([]);
+    await mcp.client.close();
+  });
+
+  it('refuses an answer too big for one message, saying how to have it (a world exported to a file), and serves on', async () => {
+    const cwd = await project('http://127.0.0.1:9/hooks');
+    const mcp = await connect(cwd);
+    // 2,000 sample customers and what goes with them: a world of ~4.5 MB, twice in its answer.
+    await mcp.call('state', { action: 'seed', size: 2000 });
+    expect(await mcp.refused('state', { action: 'export' })).toEqual({
+      code: 'answer_too_large',
+      message: expect.stringMatching(
+        /^the answer of state is \d+\.\d MiB, over the 8 MiB a client reads in one message; give file to write the world to a file instead$/,
+      ),
+    });
+    const written = await mcp.call('state', { action: 'export', file: 'world.json' });
+    expect(written).toMatchObject({ file: join(cwd, 'world.json'), records: { customers: 2000 } });
+    const world = JSON.parse(readFileSync(join(cwd, 'world.json'), 'utf8'));
+    expect(Object.keys(world.organizations)).toEqual(written.organizations);
+    expect((await mcp.call('call_api', { path: '/customers?limit=1' })).body.total).toBe(2000);
     expect(mcp.errors).toEqual([]);
     await mcp.client.close();
   });

@@ -1,15 +1,11 @@
 import type { Command } from 'commander';
 import type { SavedStateInfo, StateFile, StateSummary } from '../../control/state-control.js';
 import { UserError } from '../../errors.js';
-import { checkWritable } from '../../file-write.js';
-import { summaryOf } from '../../state/state-file.js';
 import { readJsonFile } from '../../json-file.js';
 import { STATE_BOUNDS } from '../../limits.js';
-import { writeStateFile } from '../../state/state-io.js';
-import type { EmulatorStatus } from '../../control/status.js';
-import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
+import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { fromCwd } from '../cli-io.js';
-import { isInside } from '../paths.js';
+import { exportStateTo } from '../state-export.js';
 import { STATE_NAME } from '../../state/saved-states.js';
 import { checkedArgument, matching } from '../arguments.js';
 import { color, printJson, println } from '../output.js';
@@ -70,19 +66,9 @@ export function stateCommand(program: Command): void {
     state.command('export <file>').description('write the world to one portable JSON file (- for stdout)'),
     'print a summary as JSON',
     async (emulator, _flags: EmulatorFlags, file: string) => {
-      const path = fromCwd(file);
-      if (file !== '-') {
-        // Before the world is fetched: a path that cannot take it is said at once.
-        await checkWritable(path);
-        await checkOutsideDataDir(emulator, path);
-      }
-      const world = await emulator.get<StateFile>('/state');
-      if (file === '-') {
-        printJson(world);
-        return undefined;
-      }
-      await writeStateFile(path, world);
-      return { file: path, ...summaryOf(world) };
+      if (file !== '-') return exportStateTo(emulator, fromCwd(file));
+      printJson(await emulator.get<StateFile>('/state'));
+      return undefined;
     },
     (summary, { args: [file] }) => summary && println(`Exported ${describe(summary)} to ${file}.`),
   );
@@ -99,15 +85,6 @@ export function stateCommand(program: Command): void {
     },
     (summary, { args: [file] }) => println(`Imported ${file}: ${describe(summary)}.`),
   );
-}
-
-/** An export over the emulator's own files (its db.json, say) would be read as its store at the next start. */
-async function checkOutsideDataDir(emulator: EmulatorClient, file: string): Promise<void> {
-  const { dataDir } = await emulator.get<EmulatorStatus>('/status');
-  if (dataDir && (await isInside(dataDir, file)))
-    throw new UserError(
-      `${file} is inside the data dir ${dataDir} of the emulator at ${emulator.url}; choose a file outside it`,
-    );
 }
 
 const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;

@@ -50,6 +50,8 @@ export interface AddonTool<S extends ZodRawShape = ZodRawShape> {
   /** The input's fields, given the choice's values offered: all of them, or under --read-only those that change nothing. */
   input(offered: Offered): S;
   run(input: z.infer<z.ZodObject<S>>, context: ToolContext): Promise<ToolAnswer>;
+  /** What to do instead when an answer is too big for one message (MAX_MCP_ANSWER_BYTES); default: ask for less. */
+  tooLarge?: string;
 }
 
 /** Keeps a tool's input and run in one type, for its module to declare it. */

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { StateFile } from '../../control/state-control.js';
 import { readJsonFile } from '../../json-file.js';
 import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../limits.js';
-import { defineTool, needed, path } from './tool.js';
+import { exportStateTo } from '../../cli/state-export.js';
+import { defineTool, needed, path, refusal } from './tool.js';
 
 const STATE_ACTIONS = {
   list: false,
@@ -22,8 +23,9 @@ export const WORLD_TOOLS = [
     name: 'state',
     title: 'The world: save, restore, export, import, reset, seed',
     description:
-      "The emulator's world, its records, subscriptions, installations and clock (addon state, addon seed; docs/state.md): list the saved states; save the world under a name; restore a saved one; rm one; export the world as one state file (answered: write it where you like); import a state file (given as state, or read from file), checked whole first, nothing changed on any problem; reset to the start; seed an organization with sample records (quietly: no events).",
+      "The emulator's world, its records, subscriptions, installations and clock (addon state, addon seed; docs/state.md): list the saved states; save the world under a name; restore a saved one; rm one; export the world as one state file (answered inline, or written to file: a world of megabytes is too big to answer); import a state file (given as state, or read from file), checked whole first, nothing changed on any problem; reset to the start; seed an organization with sample records (quietly: no events).",
     changes: { field: 'action', changes: STATE_ACTIONS },
+    tooLarge: 'give file to write the world to a file instead',
     input: (actions) => ({
       action: z.enum(actions).default('list'),
       name: z
@@ -33,7 +35,9 @@ export const WORLD_TOOLS = [
       file: z
         .string()
         .optional()
-        .describe('import: the state file to read, relative to the project, when no state is given'),
+        .describe(
+          'import: the state file to read, relative to the project, when no state is given; export: where to write the world (answered: its path and what it holds)',
+        ),
       state: z.record(z.string(), z.unknown()).optional().describe('import: the state file itself'),
       orgId: z.string().optional().describe("seed: the organization; default: the emulator's"),
       size: z
@@ -44,7 +48,7 @@ export const WORLD_TOOLS = [
         .optional()
         .describe('seed: the number of customers (default 12)'),
     }),
-    async run({ action, name, file, state, orgId, size }, { emulator, cwd }) {
+    async run({ action, name, file, state, orgId, size }, { emulator, cwd, readOnly }) {
       const named = () => needed(name, 'a name', `state ${action}`);
       switch (action) {
         case 'save':
@@ -55,7 +59,10 @@ export const WORLD_TOOLS = [
           await emulator.delete(path('states', named()));
           return { result: { removed: name } };
         case 'export':
-          return { result: await emulator.get<StateFile>('/state') };
+          if (file === undefined) return { result: await emulator.get<StateFile>('/state') };
+          // A file is the project's, and --read-only changes nothing, the project's files included.
+          if (readOnly) throw refusal('addon mcp --read-only: state export to a file would write it', 'read_only');
+          return { result: await exportStateTo(emulator, resolve(cwd, file)) };
         case 'import': {
           const content =
             state ??
