@@ -11,6 +11,8 @@ import { isInside } from './paths.js';
  * The running emulator's world written to `path` as one state file (`addon state export`, and
  * `addon mcp`'s state export with a file); answers the file and what it holds.
  */
+export type StateExporter = typeof exportStateTo;
+
 export async function exportStateTo(emulator: EmulatorClient, path: string): Promise<{ file: string } & StateSummary> {
   // Before the world is fetched: a path that cannot take it is said at once.
   await checkWritable(path);

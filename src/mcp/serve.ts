@@ -1,20 +1,15 @@
 import { Writable } from 'node:stream';
-import type { EmulatorClient } from '../cli/emulator-command.js';
 import { printlnStderr } from '../cli/output.js';
 import { UserError } from '../errors.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, type McpServerOptions } from './server.js';
 import { StdioTransport } from './stdio-transport.js';
 
-export interface ServeOptions {
-  /**
-   * The emulator on this machine, through the CLI's client, for a call that `signal` aborts. Made by
-   * the command and given here: the client's module in this chunk's imports splits the CLI's bundle
-   * (rolldown), which every other command's start would pay for.
-   */
-  emulatorFor(signal: AbortSignal): EmulatorClient;
-  cwd: string;
-  readOnly: boolean;
-}
+/**
+ * The emulator on this machine, through the CLI's client, and the CLI's own state export: made by the
+ * command and given here, as the CLI's modules in this chunk's imports split the CLI's bundle
+ * (rolldown), which every other command's start would pay for.
+ */
+export type ServeOptions = McpServerOptions;
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 

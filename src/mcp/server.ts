@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { z, ZodRawShape } from 'zod';
 import type { EmulatorClient } from '../cli/emulator-command.js';
+import type { StateExporter } from '../cli/state-export.js';
 import { printlnStderr } from '../cli/output.js';
 import { ApiError, UserError } from '../errors.js';
 import { MAX_MCP_ANSWER_BYTES, sayBytes } from '../limits.js';
@@ -45,6 +46,8 @@ export interface McpServerOptions {
   cwd: string;
   /** Offer only the tools and actions that change nothing. */
   readOnly: boolean;
+  /** `addon state export FILE`'s own writing of the world to a file. */
+  exportStateTo: StateExporter;
 }
 
 /** The MCP server of `addon mcp`: the tools and resources over the emulator given, on no transport yet. */
@@ -72,6 +75,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           emulator: options.emulatorFor(extra.signal),
           cwd: options.cwd,
           readOnly: options.readOnly,
+          exportStateTo: options.exportStateTo,
           signal: extra.signal,
           progress: progressOf(extra),
         }),

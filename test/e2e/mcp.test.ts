@@ -425,6 +425,8 @@ describe('addon mcp --start', () => {
     expect(opened).toMatchObject({ opened: true, unavailable: null, claims: { appId: APP_ID, orgId: 'org_acme' } });
     const types = opened.messages.map((m: Json) => `${m.direction} ${m.type}`);
     expect(types).toEqual(expect.arrayContaining(['in service:ready', 'out service:context']));
+    expect(opened.messageCount).toBe(opened.messages.length);
+    expect(opened.dropped).toEqual({ overRate: 0, overSize: 0, outOfLog: 0 });
     const image = result.content.find((part) => part.type === 'image');
     expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
     const { width, height } = pngSize(Buffer.from((image as { data: string }).data, 'base64'));

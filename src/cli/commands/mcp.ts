@@ -7,6 +7,7 @@ import { checkedOption, oneOf, usageError } from '../arguments.js';
 import { currentIo } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
 import { emulatorUrl, withEmulatorFlag } from '../emulator-client.js';
+import { exportStateTo } from '../state-export.js';
 import { clientOf } from '../emulator-command.js';
 import { emulatorOptions } from '../emulator-flags.js';
 import { printlnStderr } from '../output.js';
@@ -65,7 +66,12 @@ export function mcpCommand(program: Command): void {
       printlnStderr(
         `addon mcp: serving ${emulator ? 'its own in-memory emulator at' : 'the emulator at'} ${url} over stdio${flags.readOnly ? ', read-only' : ''}`,
       );
-      await serveStdio({ emulatorFor: (signal) => clientOf(url, signal), cwd, readOnly: flags.readOnly ?? false });
+      await serveStdio({
+        emulatorFor: (signal) => clientOf(url, signal),
+        cwd,
+        readOnly: flags.readOnly ?? false,
+        exportStateTo,
+      });
     } finally {
       await emulator?.close();
     }

@@ -3,12 +3,15 @@ import { MAX_FRAME_WIDTH, MIN_FRAME_WIDTH } from '../../emulator/frame-width.js'
 import { UserError } from '../../errors.js';
 import { defineTool } from './tool.js';
 
+/** Bridge messages a call answers, the newest: 50 at the bridge's size limit are ~3 MiB. */
+const MESSAGES_ANSWERED = 50;
+
 /** The host page, headless: the add-on opened as a user would see it, then closed. */
 export const HOST_PAGE_TOOL = defineTool({
   name: 'host_page',
   title: 'Open the add-on in the host page',
   description:
-    "Open the emulator's host page headless (Chromium) with the add-on in its iframe, as the user given would (openHostPage of addon-devkit/testing), wait for its service:ready and the host's service:context, then close it. Answers the bridge messages both ways (with the host's warnings on malformed ones), the toasts, the navigations, the session's claims, or why the add-on is not there for that user; and a PNG screenshot of the whole page.",
+    "Open the emulator's host page headless (Chromium) with the add-on in its iframe, as the user given would (openHostPage of addon-devkit/testing), wait for its service:ready and the host's service:context, then close it. Answers the bridge messages both ways (the newest 50, with the host's warnings on malformed ones; how many in all, and what the host dropped over the bridge's limits), the toasts, the navigations, the session's claims, or why the add-on is not there for that user; and a PNG screenshot of the whole page.",
   changes: false,
   input: () => ({
     orgId: z.string().optional().describe("the organization; default: the emulator's"),
@@ -38,7 +41,10 @@ export const HOST_PAGE_TOOL = defineTool({
             opened: unavailable === null,
             unavailable,
             claims,
-            messages: host.messages.list(),
+            // The newest: an add-on's messages may each be up to the bridge's size limit.
+            messages: host.messages.list().slice(-MESSAGES_ANSWERED),
+            messageCount: host.messages.count(),
+            dropped: host.messages.dropped(),
             toasts: host.toasts(),
             navigations: host.navigations(),
           },

@@ -1,5 +1,6 @@
 import type { z, ZodRawShape } from 'zod';
 import type { EmulatorClient } from '../../cli/emulator-command.js';
+import type { StateExporter } from '../../cli/state-export.js';
 import { UserError } from '../../errors.js';
 
 /** What a tool's call has to work with. */
@@ -13,6 +14,8 @@ export interface ToolContext {
   readonly cwd: string;
   /** `--read-only`: only what changes nothing is offered. */
   readonly readOnly: boolean;
+  /** Writes the world to a file as `addon state export FILE` does. */
+  readonly exportStateTo: StateExporter;
   /** Aborted when the client cancels the call or the server stops: what the call waits on should end then. */
   readonly signal: AbortSignal;
   /** Tells the client how far a long call is, when it asked to be told (MCP progress); else nothing. */

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { StateFile } from '../../control/state-control.js';
 import { readJsonFile } from '../../json-file.js';
 import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../limits.js';
-import { exportStateTo } from '../../cli/state-export.js';
 import { defineTool, needed, path, refusal } from './tool.js';
 
 const STATE_ACTIONS = {
@@ -48,7 +47,7 @@ export const WORLD_TOOLS = [
         .optional()
         .describe('seed: the number of customers (default 12)'),
     }),
-    async run({ action, name, file, state, orgId, size }, { emulator, cwd, readOnly }) {
+    async run({ action, name, file, state, orgId, size }, { emulator, cwd, readOnly, exportStateTo }) {
       const named = () => needed(name, 'a name', `state ${action}`);
       switch (action) {
         case 'save':
