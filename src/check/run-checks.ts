@@ -28,6 +28,11 @@ export interface CheckOptions {
   onAddonLine?(line: string): void;
   /** Each time more of the selected checks have a result: how many do, of how many. */
   onProgress?(done: number, total: number): void;
+  /**
+   * Stops the run (Ctrl-C, `addon mcp` stopping): it rejects with the signal's reason at once, and
+   * what it started (the add-on's dev server, the emulator) is stopped before it does.
+   */
+  signal?: AbortSignal;
 }
 
 /** Whether `--only` lets check `id` (or its group) run. */
@@ -55,11 +60,23 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
   };
   const wanted = (group: string) => idsOf(group).some((id) => selects(options.only, id));
 
+  options.signal?.throwIfAborted();
   const emulator = await createEmulator({ ...options.emulator, port: 0, demo: options.emulator.demo ?? true });
   let addon: AddonProcess | null = null;
+  // The checks in flight are not waited for once the run is stopped: what they stand on is stopped.
+  const stopped = abortion(options.signal);
   try {
     await emulator.listen();
     addon = options.addonCommand ? await startAddon(options, emulator.url, emulator.apiUrl) : null;
+    await Promise.race([stopped.promise, checkAll()]);
+  } finally {
+    stopped.dispose();
+    await addon?.stop();
+    await emulator.close();
+  }
+  return reportOf(results, options.strict ?? false, performance.now() - started);
+
+  async function checkAll(): Promise<void> {
     add([configValid(options.config)]);
     const { result, subscribed } = await subscribeAll(emulator, options.webhooks);
     add([result]);
@@ -87,11 +104,17 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
             ),
       );
     add(runFindings(emulator));
-  } finally {
-    await addon?.stop();
-    await emulator.close();
   }
-  return reportOf(results, options.strict ?? false, performance.now() - started);
+}
+
+/** A promise that rejects when `signal` aborts, with its reason; `dispose` when it no longer matters. */
+function abortion(signal: AbortSignal | undefined): { promise: Promise<never>; dispose(): void } {
+  let reject: (reason: unknown) => void = () => {};
+  const promise = new Promise<never>((_, no) => (reject = no));
+  promise.catch(() => {}); // raced, and so observed, only while the run goes on
+  const onAbort = () => reject(signal!.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return { promise, dispose: () => signal?.removeEventListener('abort', onAbort) };
 }
 
 async function startAddon(options: CheckOptions, emulatorUrl: string, apiUrl: string): Promise<AddonProcess> {
@@ -103,5 +126,6 @@ async function startAddon(options: CheckOptions, emulatorUrl: string, apiUrl: st
     url,
     env: addonEnv({ url: emulatorUrl, apiUrl }),
     onLine: (line) => options.onAddonLine?.(line),
+    signal: options.signal,
   });
 }

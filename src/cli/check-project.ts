@@ -25,6 +25,8 @@ export interface CheckRun {
   onAddonLine?(line: string): void;
   /** How many of the selected checks have a result so far, of how many. */
   onProgress?(done: number, total: number): void;
+  /** Stops the run, and what it started, at once (runChecks). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
     strict: choices.strict,
     onAddonLine: run.onAddonLine,
     onProgress: run.onProgress,
+    signal: run.signal,
   });
 }
 

@@ -25,6 +25,8 @@ export interface AddonProcessOptions {
   /** Each line the process prints (stdout and stderr). */
   onLine(line: string): void;
   readyTimeoutMs?: number;
+  /** Gives up waiting for the URL (`ready` rejects with its reason): the run was stopped. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function startAddonProcess(options: AddonProcessOptions): Promise<A
   const ready = (async () => {
     const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
     while (Date.now() < deadline) {
+      options.signal?.throwIfAborted();
       if (exited)
         throw new UserError(`the add-on's dev command "${options.command}" exited with ${(await exit).exitCode}`);
       if (await answers(options.url)) return;

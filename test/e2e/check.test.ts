@@ -307,3 +307,33 @@ describe('addon check: the command', () => {
     expectOneLine(await cli(['check', '--report', 'pdf=out.pdf']), /junit/, 2);
   });
 });
+
+describe('addon check: stopped', () => {
+  it("Ctrl-C stops the add-on's dev server it started, which the terminal's Ctrl-C does not reach, and says so: exit 130", async () => {
+    const cwd = await tempDir();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const config = {
+      appId: APP_ID,
+      url: `${base}/`,
+      scopes: ['customers.read'],
+      dev: `node ${JSON.stringify(SERVER)}`,
+    };
+    await writeFile(join(cwd, 'addon.config.json'), JSON.stringify(config));
+    const running = cli(['check', '--only', 'page'], { cwd, env: { PORT: String(port), APP_ID } });
+    // Stopped once the add-on's dev server has said it listens (check prints its lines as [addon] …).
+    let stderr = '';
+    await new Promise<void>((resolve) =>
+      running.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes('[addon] checked-addon on')) resolve();
+      }),
+    );
+    running.kill('SIGINT');
+    const result = await running;
+    expect(result.exitCode, result.stderr).toBe(130);
+    expect(result.stderr.trim().split('\n').at(-1)).toBe('addon: addon check was stopped (SIGINT)');
+    // Its process group of its own was stopped before the command ended: nothing answers there.
+    await expect(fetch(base)).rejects.toThrow();
+  });
+});

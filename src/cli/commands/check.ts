@@ -6,6 +6,7 @@ import type { Receiver } from '../../check/webhook-checks.js';
 import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
+import { abortOnSignals } from '../stop-signals.js';
 import { checkedOption, count, duration, httpUrl, matching, usageError, type ValueKind } from '../arguments.js';
 import { declaredScopesOption } from '../emulator-flags.js';
 import { APP_ID } from '../../installation-ids.js';
@@ -102,14 +103,18 @@ export function checkCommand(program: Command): void {
     )
     .action(async (flags: CheckFlags) => {
       const { cwd, env } = currentIo();
+      // Ctrl-C stops the add-on's dev server the run started (it has a process group of its own,
+      // which the terminal's Ctrl-C does not reach) and the emulator, then the command.
+      const stop = abortOnSignals('addon check');
       const report = await checkProject(cwd, flags, {
+        signal: stop.signal,
         // A word while the emulator, the add-on and a browser start, for a person watching only.
         starting: () =>
           !flags.json &&
           currentIo().stderr.isTTY &&
           printlnStderr(color.dim('addon check: starting a fresh emulator and the add-on …')),
         onAddonLine: (line) => !flags.json && printlnStderr(`${color.cyan('[addon]')} ${line}`),
-      });
+      }).finally(stop.dispose);
       if (flags.json) printJson(jsonReport(report));
       else {
         const { terminalReport } = await import('../../check/reports/terminal.js');

@@ -21,13 +21,15 @@ export const CHECK_TOOL = defineTool({
       .describe('only these check ids or groups: config, webhook, page, backend, scopes, parity'),
     strict: z.boolean().optional().describe('warnings fail the run too'),
   }),
-  async run({ only, strict }, { cwd, progress }) {
+  async run({ only, strict }, { cwd, progress, signal }) {
     const report = await checkProject(
       cwd,
       { only, strict },
       {
         onAddonLine: (line) => printlnStderr(`[addon] ${line}`),
         onProgress: (done, total) => progress(done, total, `${done} of ${total} checks done`),
+        // The server stopping (or the client cancelling) stops the add-on's dev server the run started.
+        signal,
       },
     );
     return { result: jsonReport(report) };
