@@ -131,9 +131,11 @@ export interface DevProcess {
  */
 export async function startDev(
   args: string[],
-  options: { cwd?: string; npx?: boolean; json?: boolean } = {},
+  options: { cwd?: string; npx?: boolean; json?: boolean; group?: boolean } = {},
 ): Promise<DevProcess> {
   const json = options.json ?? true;
+  // In a process group of its own, which `stop` signals whole: as npx runs it, or `group`.
+  const grouped = options.npx || options.group;
   const devArgs = ['dev', '--no-open', ...(json ? ['--json'] : []), '--port', '0', ...args];
   const child = execa(options.npx ? 'npx' : 'node', options.npx ? ['addon', ...devArgs] : [BIN, ...devArgs], {
     cwd: options.cwd ?? ROOT,
@@ -141,7 +143,7 @@ export async function startDev(
     extendEnv: false,
     reject: false,
     buffer: false,
-    detached: options.npx,
+    detached: grouped,
   });
   let output = '';
   const ready = new Promise<{ url: string; apiUrl: string }>((resolve, reject) => {
@@ -163,7 +165,7 @@ export async function startDev(
     });
   });
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (options.npx) {
+    if (grouped) {
       try {
         process.kill(-child.pid!, signal);
       } catch {

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { ResultPromise } from 'execa';
 import { UserError } from '../errors.js';
+import { TETHER_GRACE_MS, tethered } from './tether.js';
 
 export interface AddonProcess {
   /** Resolves once the add-on's URL answers HTTP; rejects if the process exits first or it times out. */
@@ -31,8 +32,8 @@ export interface AddonProcessOptions {
 
 /**
  * Runs the add-on's own dev server beside the emulator, as `addon dev` does when addon.config.json
- * names a `dev` command. It gets a process group of its own, so stopping it stops what it started
- * (npm, then vite) too.
+ * names a `dev` command: tethered (tether.ts), in a process group of its own, so stopping it stops
+ * what it started (npm, then vite) too, and it stops when this process ends, however it ends.
  */
 export async function startAddonProcess(options: AddonProcessOptions): Promise<AddonProcess> {
   // Something else serving the URL would be taken for the add-on, wired to another emulator, while
@@ -43,15 +44,16 @@ export async function startAddonProcess(options: AddonProcessOptions): Promise<A
     );
   // Loaded here, not at the top: most `addon dev` runs start no add-on, and execa is slow to import.
   const { execa } = await import('execa');
-  const child: ResultPromise = execa(options.command, {
-    shell: true,
+  const [node, args] = tethered(options.command);
+  const child: ResultPromise = execa(node, args, {
     cwd: options.cwd,
     env: options.env,
     all: true,
     buffer: false,
     reject: false,
+    // The tether's end of the pipe: it stops the command when this process ends, however it ends.
+    stdin: 'pipe',
     detached: true,
-    stdin: 'ignore',
   });
   createInterface({ input: child.all! }).on('line', options.onLine);
   let exited = false;
@@ -78,8 +80,9 @@ export async function startAddonProcess(options: AddonProcessOptions): Promise<A
     ready,
     async stop() {
       if (exited || child.pid === undefined) return;
-      signalGroup(child.pid, 'SIGTERM');
-      const forced = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), 3000);
+      // The tether stops the command's group, then leaves with it; a tether that is stuck is killed.
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), TETHER_GRACE_MS + 2000);
       await exit;
       clearTimeout(forced);
     },
@@ -93,14 +96,6 @@ async function answers(url: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
   }
 }
 

@@ -309,7 +309,7 @@ describe('addon check: the command', () => {
 });
 
 describe('addon check: stopped', () => {
-  it("Ctrl-C stops the add-on's dev server it started, which the terminal's Ctrl-C does not reach, and says so: exit 130", async () => {
+  it("Ctrl-C stops the add-on's dev server it started before it ends, and says so: exit 130", async () => {
     const cwd = await tempDir();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { api, cleanUp, cli, startDev, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -46,6 +46,31 @@ it("runs the add-on's dev command, waits for its URL, prefixes its output, subsc
 
   await dev.stop('SIGINT');
   await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+});
+
+it.each([
+  ['addon dev alone', false],
+  ['its whole process group, as a closed terminal or a CI runner does', true],
+])("stops the add-on's dev command when kill -9 ends %s, which no signal handler sees", async (_, group) => {
+  const dir = await tempDir();
+  const port = await freePort();
+  // A dev command that starts a server of its own, as npm starts vite: the group, not the shell, must stop.
+  await writeFile(
+    join(dir, 'server.mjs'),
+    `import http from 'node:http';
+     http.createServer((q, r) => r.end('ok')).listen(${port}, '127.0.0.1', () => console.log('listening'));`,
+  );
+  await writeFile(
+    join(dir, 'addon.config.json'),
+    JSON.stringify({ appId: 'com.example.standin', url: `http://127.0.0.1:${port}/`, dev: 'node server.mjs' }),
+  );
+  const dev = await startDev(['--ephemeral'], { cwd: dir, group });
+  expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+  await dev.stop('SIGKILL');
+  await vi.waitFor(() => expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(), {
+    timeout: 10_000,
+    interval: 100,
+  });
 });
 
 it('refuses a configured subscription the add-on has no scope for, in one line', async () => {
