@@ -757,10 +757,12 @@ describe('addon mcp, without a client', () => {
     const result = await execa('node', [BIN, 'mcp', '--start'], { cwd, input, reject: false, timeout: 20_000 });
     expect(result.timedOut).toBe(false);
     expect(result.exitCode, result.stderr).toBe(0);
+    // In any order, as JSON-RPC allows: the calls run side by side (docs/agents.md).
     const answers = result.stdout.split('\n').map((line) => JSON.parse(line));
-    expect(answers.map((answer: Json) => answer.id)).toEqual([1, 2, 3]);
-    expect(answers[1].result.structuredContent).toMatchObject({ offsetMs: 3_600_000 });
-    expect(answers[2].result.structuredContent.clock).toMatchObject({ offsetMs: 3_600_000 });
+    const byId = new Map(answers.map((answer: Json) => [answer.id, answer]));
+    expect([...byId.keys()].sort()).toEqual([1, 2, 3]);
+    expect(byId.get(2).result.structuredContent).toMatchObject({ offsetMs: 3_600_000 });
+    expect(byId.get(3).result.structuredContent).toMatchObject({ clock: { offsetMs: expect.any(Number) } });
 
     // A request the client cancelled is owed no answer (MCP cancellation): it stops without one.
     const cancelled = [
