@@ -64,5 +64,13 @@ export async function browserFor(choice?: BrowserChoice): Promise<{ browser: Bro
   if (choice && 'newContext' in choice) return { browser: choice, owned: false };
   const executablePath = choice?.executablePath ?? (await findChromium());
   const { chromium } = await playwright();
-  return { browser: await chromium.launch({ executablePath, args: CHROMIUM_ARGS }), owned: true };
+  const launch = () => chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  // A Chromium that dies as it starts (seen once in a few thousand launches on a loaded 2-core
+  // machine: SIGSEGV before it answered) is started once more; a second death is said as it is.
+  const browser = await launch().catch((error: unknown) => (diedStarting(error) ? launch() : Promise.reject(error)));
+  return { browser, owned: true };
 }
+
+/** Whether a launch failed because the browser's process ended under it, not for a reason a retry would meet again. */
+const diedStarting = (error: unknown): boolean =>
+  error instanceof Error && /process did exit: exitCode=\S+, signal=SIG/.test(error.message);

@@ -1,17 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { CHROMIUM_ARGS } from '../../src/testing/host-browser.js';
+import { browserFor } from '../../src/testing/host-browser.js';
 import { cleanUp, ROOT } from '../helpers.js';
 import type {} from './choose-browser.js';
 
 export const SCREENSHOTS = join(ROOT, 'test', 'output');
 
-/** The chosen headless Chromium (test/global-setup.ts), with the flags openHostPage() uses. */
+/** The chosen headless Chromium (test/global-setup.ts), launched as openHostPage() launches one. */
 export async function launchChromium(): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  return chromium.launch({ executablePath: inject('browser').executablePath, args: CHROMIUM_ARGS });
+  return (await browserFor({ executablePath: inject('browser').executablePath })).browser;
 }
 
 /** The claims of a JWT, read without verifying (the tests verify elsewhere). */
