@@ -61,7 +61,13 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
   const wanted = (group: string) => idsOf(group).some((id) => selects(options.only, id));
 
   options.signal?.throwIfAborted();
-  const emulator = await createEmulator({ ...options.emulator, port: 0, demo: options.emulator.demo ?? true });
+  // A receiver on this machine is what the check judges; the platform never sees its URL (run-findings.ts).
+  const emulator = await createEmulator({
+    ...options.emulator,
+    port: 0,
+    demo: options.emulator.demo ?? true,
+    localReceivers: true,
+  });
   let addon: AddonProcess | null = null;
   // The checks in flight are not waited for once the run is stopped: what they stand on is stopped.
   const stopped = abortion(options.signal);
@@ -103,7 +109,7 @@ export async function runChecks(options: CheckOptions): Promise<CheckReport> {
               'no backend endpoint given (--backend-url URL, or "check": { "backendUrl" } in addon.config.json)',
             ),
       );
-    add(runFindings(emulator));
+    add(runFindings(emulator, subscribed));
   }
 }
 

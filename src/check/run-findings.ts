@@ -1,12 +1,14 @@
 import type { Emulator } from '../emulator/create-emulator.js';
+import { onThisMachine } from '../webhooks/local-receiver.js';
 import type { CheckResult } from './check-result.js';
 import { fail, pass, resultOf, skip, warn } from './verdict.js';
+import type { Receiver } from './webhook-checks.js';
 
 /**
  * What the run as a whole showed (docs/check.md#scopes, #parity): read last, after every other
- * check made the add-on call the API.
+ * check made the add-on call the API. `subscribed`: the receivers the run subscribed.
  */
-export function runFindings(emulator: Emulator): CheckResult[] {
+export function runFindings(emulator: Emulator, subscribed: readonly Receiver[]): CheckResult[] {
   const report = emulator.scopeReport();
   const refusals = report.scopes.filter((use) => use.refused > 0);
   const unused = report.scopes.filter((use) => use.declared && use.used === 0);
@@ -34,8 +36,22 @@ export function runFindings(emulator: Emulator): CheckResult[] {
     resultOf(
       'parity.warnings',
       warnings.length
-        ? warn(...warnings.map((w) => `${w.kind}: ${w.message} (platform: ${w.platform})`))
-        : pass('no parity warning'),
+        ? warn(...warnings.map((w) => `${w.kind}: ${w.message} (platform: ${w.platform})`), ...localNotes(subscribed))
+        : pass('no parity warning', ...localNotes(subscribed)),
     ),
   ];
+}
+
+/**
+ * A receiver on this machine over http: raises no parity warning (the run's emulator takes it for a
+ * local receiver): said here, so the HTTPS the platform wants is not forgotten for production.
+ */
+function localNotes(subscribed: readonly Receiver[]): string[] {
+  const local = subscribed
+    .map(({ url }) => new URL(url))
+    .filter((url) => url.protocol === 'http:' && onThisMachine(url));
+  return [...new Set(local.map((url) => url.href))].map(
+    (href) =>
+      `${href} is a receiver on this machine, on http: as a local one is; the platform takes HTTPS URLs only (spec 2.3): subscribe an https: URL in production`,
+  );
 }

@@ -34,6 +34,7 @@ import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
 import { createLeases, type LeaseRequest } from '../webhooks/leases.js';
 import { isInboxUrl } from '../webhooks/inbox.js';
+import { onThisMachine } from '../webhooks/local-receiver.js';
 import { readJsonFile } from '../json-file.js';
 import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
 import type { StateFile } from '../state/state-file.js';
@@ -98,6 +99,12 @@ export interface EmulatorOptions extends SettingsInput {
    * warning: an http: webhook URL, a notify level the spec does not show, a webhook timeout above 10 s.
    */
   strict?: boolean;
+  /**
+   * Take an http: webhook URL of this machine (localhost, 127.0.0.0/8, [::1]) for what a local
+   * receiver is, as the built-in inbox is: no parity warning, no strict refusal. `addon check` judges
+   * the receiver the add-on runs here, and cannot see the HTTPS URL it registers in production.
+   */
+  localReceivers?: boolean;
 }
 
 /**
@@ -183,7 +190,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const port = options.port ?? DEFAULT_PORT;
     const planned = port === 0 ? new Set<string>() : originsAt(plannedUrl(port, options.host ?? DEFAULT_HOST));
     const webhooks = createWebhooks({
-      ownReceiver: (webhookUrl) => isInboxUrl(webhookUrl, url ? origins : planned),
+      ownReceiver: (webhookUrl) =>
+        isInboxUrl(webhookUrl, url ? origins : planned) ||
+        (options.localReceivers === true && onThisMachine(webhookUrl)),
       parity,
       store,
       clock,

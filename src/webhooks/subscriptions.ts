@@ -54,8 +54,8 @@ export function createSubscriptionService({
   /** An http: URL is served with a warning, or refused with `--strict`, as the platform would. */
   parity?: ParityLog;
   /**
-   * Whether a URL is the emulator's own receiver (its built-in inbox): the kit's, not the add-on's,
-   * so its http: is neither warned of nor refused.
+   * Whether a URL is the emulator's own receiver (its built-in inbox: the kit's, not the add-on's), or
+   * one taken for a local receiver (the option `localReceivers`): its http: is neither warned of nor refused.
    */
   ownReceiver?: (url: URL) => boolean;
 }): SubscriptionService {

@@ -27,7 +27,7 @@ export interface WebhooksOptions {
   faults?: Pick<FaultSet, 'forWebhook'>;
   /** Where a leniency the add-on leans on is noted (docs/parity.md). */
   parity?: ParityLog;
-  /** Whether a webhook URL is the emulator's own inbox, which no parity rule holds to HTTPS. */
+  /** Whether a webhook URL is the emulator's own inbox (or a local receiver), which no parity rule holds to HTTPS. */
   ownReceiver?: (url: URL) => boolean;
 }
 

@@ -91,13 +91,15 @@ async function check({
   return { result, report, status, cwd, durationMs, peakMb };
 }
 
+/** A receiver on http: that is not on this machine: a URL the add-on could give the platform, which refuses it. */
+const ELSEWHERE = { webhooks: [{ event: 'invoice.paid', url: 'http://receiver.example.com/webhooks' }] };
+
 /**
  * The runs the cases below read, each made once, on first use, and shared: a well-behaved add-on
- * whole; one without webhooks; and flawed ones, each with the flaws of one part and `--only` that part.
+ * whole; and flawed ones, each with the flaws of one part and `--only` that part.
  */
 const RUNS = {
   good: { scopes: ['customers.read', 'invoices.read', 'storage.write'] },
-  quiet: { config: { webhooks: [] }, args: ['--only', 'page,parity'] },
   forgetful: {
     flaws: ['no-signature-check', 'double-apply', 'strict-data', 'one-at-a-time'],
     args: ['--only', 'webhook'],
@@ -114,7 +116,9 @@ const RUNS = {
   lax: { flaws: ['accept-any-token'], args: ['--only', 'backend'] },
   open: { flaws: ['no-auth'], args: ['--only', 'backend'] },
   closed: { flaws: ['refuse-all'], args: ['--only', 'backend'] },
-  misscoped: { scopes: ['invoices.read', 'storage.*', 'expenses.read'], args: ['--only', 'page,scopes,parity'] },
+  misscoped: { scopes: ['invoices.read', 'storage.*', 'expenses.read'], args: ['--only', 'page,scopes'] },
+  // Subscribed only: no check of the webhook group delivers to it.
+  insecure: { config: ELSEWHERE, args: ['--only', 'parity'] },
   misconfigured: { config: { colour: 'blue' }, args: ['--only', 'config'] },
   unsubscribable: {
     config: { webhooks: [{ event: 'invoice.teleported', url: 'http://127.0.0.1:9/webhooks' }] },
@@ -156,10 +160,8 @@ const CAUGHT: Record<string, [RunName, CheckStatus]> = {
   'backend.other-app-token': ['lax', 'fail'],
   'scopes.refused': ['misscoped', 'fail'],
   'scopes.unused': ['misscoped', 'warn'],
-  'parity.warnings': ['misscoped', 'warn'],
+  'parity.warnings': ['insecure', 'warn'],
 };
-/** Where each check is shown passing: the well-behaved add-on, but for parity (its receiver is on http:). */
-const passedIn = (id: string): RunName => (id === 'parity.warnings' ? 'quiet' : 'good');
 
 describe('addon check: every check can fail', () => {
   it('has a flawed run for every check', () => {
@@ -176,17 +178,30 @@ describe('addon check: every check can fail', () => {
 
 describe('addon check: every check can pass', () => {
   it.each(CHECKS.map(({ id }) => id))('%s passes on a well-behaved add-on', async (id) => {
-    const { status } = await ran(passedIn(id));
+    const { status } = await ran('good');
     expect(status(id)).toEqual(['pass']);
   });
 
-  it('exits 0 on the well-behaved add-on, whose only warning is parity, which --strict makes fail', async () => {
+  it('exits 0 with no warning on the well-behaved add-on, whose receiver on this machine is on http: as a local one is', async () => {
     const { report, result } = await ran('good');
-    expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.id}: ${c.status}`)).toEqual([
-      'parity.warnings: warn',
+    expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.id}: ${c.status}`)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    // Not a warning, but not forgotten: the platform wants the production receiver on HTTPS.
+    expect(report.checks.find((c) => c.id === 'parity.warnings')!.evidence).toEqual([
+      'no parity warning',
+      expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:\d+\/webhooks is a receiver on this machine, .*subscribe an https: URL in production$/,
+      ),
+    ]);
+  });
+
+  it('warns of a receiver on http: elsewhere, as the platform refuses it, and fails it under --strict', async () => {
+    const { report, result } = await ran('insecure');
+    expect(report.checks.find((c) => c.id === 'parity.warnings')!.evidence).toEqual([
+      expect.stringMatching(/^http-webhook-url: .*\(http:\/\/receiver\.example\.com\/webhooks\)/),
     ]);
     expect(result.exitCode).toBe(0);
-    const strict = await check({ args: ['--strict', '--only', 'parity'] });
+    const strict = await check({ config: ELSEWHERE, args: ['--strict', '--only', 'parity'] });
     expect(strict.result.exitCode).toBe(1);
   });
 });
