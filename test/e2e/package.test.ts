@@ -3,6 +3,7 @@ import { cp, mkdir, readdir, readFile, stat, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonReport } from '../../src/check/reports/json.js';
 import { api, cleanUp, ROOT, run, startDev, tempDir } from '../helpers.js';
 
 /**
@@ -86,9 +87,14 @@ describe('the packed package', () => {
       await run(dir, 'npm', ['run', 'build']);
       const test = await run(dir, 'npm', ['test']);
       expect(test.all).toMatch(/Tests\s+\d+ passed/);
-      // The verdict on the add-on as its CI job asks for it: no failure, and a JUnit file a parser reads.
-      const check = await run(dir, 'npm', ['run', 'check', '--', '--report', 'junit=reports/addon-check.xml']);
+      // The verdict on the add-on as its CI job asks for it, and a JUnit file a parser reads. Right
+      // after init there is nothing to fix: no check fails, and none warns.
+      const reports = ['--report', 'junit=reports/addon-check.xml', '--report', 'json=reports/addon-check.json'];
+      const check = await run(dir, 'npm', ['run', 'check', '--', ...reports]);
       expect(check.all).toMatch(/\d+ passed, 0 failed/);
+      const report = JSON.parse(await readFile(join(dir, 'reports', 'addon-check.json'), 'utf8')) as JsonReport;
+      const unwell = report.checks.filter(({ status }) => status === 'fail' || status === 'warn');
+      expect(unwell.map(({ id, status, evidence }) => `${id} ${status}: ${evidence.join('; ')}`)).toEqual([]);
       const junit = await readFile(join(dir, 'reports', 'addon-check.xml'), 'utf8');
       expect(XMLValidator.validate(junit)).toBe(true);
       expect(junit).toMatch(/<testcase [^>]*name="page\.ready/);
