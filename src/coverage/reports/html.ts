@@ -85,12 +85,12 @@ const withLegend = (none: string, table: string): string =>
 function cell(count: number | null): string {
   if (count === null) return '<td class="none"><span aria-hidden="true">·</span><span class="sr">none</span></td>';
   if (count > 0) return `<td class="met"><span aria-hidden="true">✓ </span>${count}<span class="sr"> times</span></td>`;
-  return '<td class="never"><span aria-hidden="true">✗ </span>never</td>';
+  return '<td class="never"><span aria-hidden="true">✗</span><span class="sr">never</span></td>';
 }
 
-/** A wide table scrolls in a region of its own that a keyboard can reach. */
+/** A wide table scrolls in a region of its own that a keyboard can reach, named apart from its section. */
 const scrolling = (id: string, table: string): string =>
-  `<div class="scroll" role="region" aria-labelledby="${id}" tabindex="0">\n${table}</div>\n`;
+  `<div class="scroll" role="region" aria-label="table of ${id}" tabindex="0">\n${table}</div>\n`;
 
 function matrixTable(id: string, matrix: Matrix | null, report: CoverageReport): string {
   if (!matrix) return itemTable(id, 'Item', itemsOf(report, id));
@@ -134,7 +134,7 @@ table { border-collapse: collapse; }
 th, td { border: 1px solid #d1d5db; padding: .25rem .5rem; text-align: left; vertical-align: top; }
 thead th { background: #f3f4f6; }
 .matrix thead th { font-size: .85rem; white-space: nowrap; }
-.matrix td { text-align: center; white-space: nowrap; }
+.matrix td, .matrix th code { text-align: center; white-space: nowrap; }
 code { font: .85rem ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
 .met { background: #dcfce7; color: #14532d; }
 .never { background: #fee2e2; color: #7f1d1d; font-weight: 600; }

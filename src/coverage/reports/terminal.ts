@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { listed } from '../gaps.js';
 import { provenance, type CoverageReport } from '../report.js';
 import { sayPercent, type DimensionSummary } from '../summary.js';
 
@@ -43,7 +44,6 @@ function bar({ covered, total }: DimensionSummary): string {
   return '█'.repeat(filled) + '░'.repeat(BAR - filled);
 }
 
+/** What was seen of a kind, how often, the first few named (--json has them all). */
 const counted = (counts: Readonly<Record<string, number>>): string =>
-  Object.entries(counts)
-    .map(([item, count]) => `${item} (${count})`)
-    .join(', ');
+  listed(Object.entries(counts).map(([item, count]) => `${item} (${count})`));
