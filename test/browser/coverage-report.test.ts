@@ -27,7 +27,10 @@ async function opened(dirs: string[]): Promise<{ page: Page; problems: string[];
   const requests: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(error.message));
-  page.on('dialog', (dialog) => problems.push(`dialog: ${dialog.message()}`));
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(url, { waitUntil: 'load' });
   return { page, problems, requests, url };
