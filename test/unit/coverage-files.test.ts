@@ -1,7 +1,12 @@
+import fc from 'fast-check';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCoverageFile, readCoverageFiles } from '../../src/coverage/read-coverage.js';
+import { mergeCoverage } from '../../src/coverage/merge.js';
+import { coverageFileOf, readCoverageFile, readCoverageFiles } from '../../src/coverage/read-coverage.js';
+import { coverageReport } from '../../src/coverage/report.js';
+import { htmlReport } from '../../src/coverage/reports/html.js';
+import { markdownReport } from '../../src/coverage/reports/markdown.js';
 import { UserError } from '../../src/errors.js';
 import { MAX_COVERAGE_FILE_BYTES } from '../../src/limits.js';
 import { cleanUp, ROOT, tempDir } from '../helpers.js';
@@ -99,4 +104,53 @@ describe('a coverage file that is not one is refused, naming the file and the pr
       'cannot read .addon/coverage: the directory ' + join(dir, '.addon') + ' does not exist (ENOENT)',
     );
   });
+});
+
+describe('any value in any place of a file', () => {
+  // Where a hostile writer may put anything: each field, each dimension, an item and a count.
+  const PLACES = [
+    [],
+    ['format'],
+    ['version'],
+    ['appId'],
+    ['surface'],
+    ['surface', 'responses'],
+    ['surface', 'events', 0],
+    ['hits'],
+    ['hits', 'operations'],
+    ['hits', 'operations', 'GET /customers'],
+    ['hits', 'bridge', 'service:ready'],
+    ['seen'],
+    ['seen', 'denied scopes'],
+  ] as const;
+
+  it('is a coverage file every report can show, or one line naming the file', async () => {
+    const base = await good();
+    await fc.assert(
+      fc.property(fc.constantFrom(...PLACES), fc.jsonValue({ maxDepth: 3 }), (place, value) => {
+        const file = structuredClone(base);
+        if (place.length === 0) return check(value);
+        let at = file;
+        for (const key of place.slice(0, -1)) at = at[key];
+        at[place.at(-1)!] = value;
+        return check(file);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  function check(value: unknown): void {
+    let file;
+    try {
+      file = coverageFileOf(value, 'coverage-x.json');
+    } catch (error) {
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as UserError).message).toMatch(/^coverage-x\.json: [^\n]+$/);
+      return;
+    }
+    expect(mergeCoverage([file]).files).toBe(1);
+    const report = coverageReport([{ path: join(ROOT, 'coverage-x.json'), file }], { responses: 50 }, ROOT);
+    expect(htmlReport(report)).toMatch(/<\/html>\n$/);
+    expect(markdownReport(report)).toMatch(/^## addon coverage\n/);
+  }
 });
