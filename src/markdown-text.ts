@@ -4,7 +4,8 @@
  */
 
 /** A code fence longer than any run of backticks in the block, so that evidence cannot close it early. */
-export const fenceFor = (lines: readonly string[]): string => '`'.repeat(Math.max(3, longestBackticks(lines.join('\n')) + 1));
+export const fenceFor = (lines: readonly string[]): string =>
+  '`'.repeat(Math.max(3, longestBackticks(lines.join('\n')) + 1));
 
 const longestBackticks = (text: string): number =>
   Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));

@@ -74,7 +74,9 @@ export const CONFIG_SCHEMA = {
         minimum: {
           type: 'object',
           additionalProperties: false,
-          properties: Object.fromEntries(DIMENSIONS.map((name) => [name, { type: 'number', minimum: 0, maximum: 100 }])),
+          properties: Object.fromEntries(
+            DIMENSIONS.map((name) => [name, { type: 'number', minimum: 0, maximum: 100 }]),
+          ),
         },
       },
     },

@@ -27,7 +27,9 @@ type Gaps = (missing: string[], surface: readonly string[], met: (item: string) 
 
 const GAPS: Readonly<Record<Dimension, Gaps>> = {
   operations: (missing) =>
-    grouped(missing, (item) => item.split('/')[1] ?? '').map(([, ops]) => `${listed(ops.sort(byOperation))} never called`),
+    grouped(missing, (item) => item.split('/')[1] ?? '').map(
+      ([, ops]) => `${listed(ops.sort(byOperation))} never called`,
+    ),
   responses: responseGaps,
   events: eventGaps,
   bridge: (missing) =>

@@ -36,12 +36,18 @@ const itemsOf = (report: CoverageReport, dimension: Dimension) =>
 
 /** Operations × (`called`, then each response): both dimensions at a glance. */
 export function responseMatrix(report: CoverageReport): Matrix | null {
-  const entries: Array<[string, string, number]> = itemsOf(report, 'operations').map(([item, count]) => [item, 'called', count]);
+  const entries: Array<[string, string, number]> = itemsOf(report, 'operations').map(([item, count]) => [
+    item,
+    'called',
+    count,
+  ]);
   for (const [item, count] of itemsOf(report, 'responses')) {
     const { operation, response } = responseParts(item);
     if (operation !== null) entries.push([operation, response, count]);
   }
-  return matrixOf('Operation', entries, byOperation, (a, b) => (a === 'called' ? -1 : b === 'called' ? 1 : byResponse(a, b)));
+  return matrixOf('Operation', entries, byOperation, (a, b) =>
+    a === 'called' ? -1 : b === 'called' ? 1 : byResponse(a, b),
+  );
 }
 
 /** The responses of no one operation: the session token's refusals, met on any. */

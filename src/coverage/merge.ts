@@ -37,7 +37,11 @@ export function mergeCoverage(files: readonly CoverageFile[]): MergedCoverage {
     sources: sortedUnion(files.map((file) => [file.source])),
     appIds: sortedUnion(files.map((file) => [file.appId])),
     startedAt: files.map((file) => file.startedAt).sort()[0] ?? '',
-    endedAt: files.map((file) => file.endedAt).sort().at(-1) ?? '',
+    endedAt:
+      files
+        .map((file) => file.endedAt)
+        .sort()
+        .at(-1) ?? '',
   };
 }
 

@@ -34,7 +34,9 @@ export async function readCoverageFiles(paths: readonly string[], cwd: string): 
   if (found.size === 0)
     throw new UserError(`no coverage file (*.json) under ${paths.join(', ')}: run the tests with --coverage DIR first`);
   if (found.size > MAX_COVERAGE_FILES)
-    throw new UserError(`${found.size} coverage files under ${paths.join(', ')}: at most ${MAX_COVERAGE_FILES} are merged at once`);
+    throw new UserError(
+      `${found.size} coverage files under ${paths.join(', ')}: at most ${MAX_COVERAGE_FILES} are merged at once`,
+    );
   const read: ReadCoverage[] = [];
   for (const path of [...found].sort()) read.push({ path, file: await readCoverageFile(path) });
   return read;
@@ -64,9 +66,13 @@ export function coverageFileOf(value: unknown, name: string): CoverageFile {
     throw new UserError(`${name}: ${problem}`, 1, 'coverage_file_invalid');
   };
   if (!isJsonObject(value) || value.format !== COVERAGE_FORMAT)
-    return fail(`not a coverage file (its format is ${said(isJsonObject(value) ? value.format : value)}, not "${COVERAGE_FORMAT}")`);
+    return fail(
+      `not a coverage file (its format is ${said(isJsonObject(value) ? value.format : value)}, not "${COVERAGE_FORMAT}")`,
+    );
   if (value.version !== COVERAGE_VERSION)
-    return fail(`a coverage file of version ${said(value.version)}, which this kit does not read (it reads version ${COVERAGE_VERSION})`);
+    return fail(
+      `a coverage file of version ${said(value.version)}, which this kit does not read (it reads version ${COVERAGE_VERSION})`,
+    );
   const text = (key: string): string => (checkItem(value[key], key, fail), value[key] as string);
   return {
     format: COVERAGE_FORMAT,
@@ -85,7 +91,12 @@ export function coverageFileOf(value: unknown, name: string): CoverageFile {
 type Fail = (problem: string) => never;
 
 /** Each dimension, no other key: a file that names another is of a shape this kit does not know. */
-function byDimension<T>(value: unknown, where: string, fail: Fail, read: (item: unknown, at: string) => T): Record<string, T> {
+function byDimension<T>(
+  value: unknown,
+  where: string,
+  fail: Fail,
+  read: (item: unknown, at: string) => T,
+): Record<string, T> {
   if (!isJsonObject(value)) return fail(`${where} must be an object of the dimensions (got ${said(value)})`);
   const other = Object.keys(value).find((key) => !(DIMENSIONS as readonly string[]).includes(key));
   if (other !== undefined) fail(`${where} has ${said(other)}, which is not a dimension (${DIMENSIONS.join(', ')})`);

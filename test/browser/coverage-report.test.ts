@@ -69,12 +69,18 @@ describe('the HTML coverage report', () => {
     expect(await cellText(page, 'events', 'invoice.paid', 'retried')).toBe('✓ 1 times');
     expect(await cellText(page, 'events', 'invoice.overdue', 'delivered')).toBe('✗never');
     // Colour too: a met cell and a missing one differ in background.
-    const background = (selector: string) => page.locator(selector).first().evaluate((cell) => getComputedStyle(cell).backgroundColor);
+    const background = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((cell) => getComputedStyle(cell).backgroundColor);
     expect(await background('td.met')).not.toBe(await background('td.never'));
     // Every header cell says what it heads.
     const headers = await page.locator('th').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('scope')));
     expect(headers.every((scope) => scope === 'col' || scope === 'row')).toBe(true);
-    expect(await page.locator('section.gaps li').allTextContents()).toContain('responses: no test met 409 on any operation');
+    expect(await page.locator('section.gaps li').allTextContents()).toContain(
+      'responses: no test met 409 on any operation',
+    );
     expect(await page.locator('.missed').allTextContents()).toEqual([
       'responses 14.7% is below the minimum 40%: 2xx never met on PATCH /customers/{id} and DELETE /customers/{id} (met on 6 of 8); no test met 400 on any operation; …',
     ]);

@@ -34,16 +34,21 @@ describe('addon coverage', () => {
   });
 
   it('a minimum missed exits 1, naming the dimension, its share and its gaps', async () => {
-    const result = await cli(['coverage', '.addon/coverage', '--min', 'operations=75,scopes=90'], { cwd: await project() });
+    const result = await cli(['coverage', '.addon/coverage', '--min', 'operations=75,scopes=90'], {
+      cwd: await project(),
+    });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe('addon: scopes 83.3% is below the minimum 90%: customers.delete never used');
     expect(result.stdout).toMatch(/^ {2}scopes +5\/6 +83\.3% +[█░]{20} {2}minimum 90%$/m);
   });
 
   it('minimums met exit 0', async () => {
-    const result = await cli(['coverage', '--min', 'operations=75,responses=14.7,events=45,bridge=50,scopes=80,time=60'], {
-      cwd: await project(),
-    });
+    const result = await cli(
+      ['coverage', '--min', 'operations=75,responses=14.7,events=45,bridge=50,scopes=80,time=60'],
+      {
+        cwd: await project(),
+      },
+    );
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
   });
@@ -59,7 +64,10 @@ describe('addon coverage', () => {
 
   it('a coverage.minimum that is not one is one line, exit 1', async () => {
     const dir = await project({ coverage: { minimum: { responses: 140 } } });
-    expectOneLine(await cli(['coverage'], { cwd: dir }), 'addon: addon.config.json: coverage.minimum.responses must be at most 100');
+    expectOneLine(
+      await cli(['coverage'], { cwd: dir }),
+      'addon: addon.config.json: coverage.minimum.responses must be at most 100',
+    );
   });
 
   it('--json prints the report; a missed minimum is in it, and exits 1', async () => {
@@ -95,12 +103,22 @@ describe('addon coverage', () => {
     const summary = join(dir, 'summary.md');
     await writeFile(summary, '## an earlier step\n');
     const result = await cli(
-      ['coverage', '--report', 'html=out/coverage.html', '--report', 'markdown=out/coverage.md', '--report', 'json=out/coverage.json'],
+      [
+        'coverage',
+        '--report',
+        'html=out/coverage.html',
+        '--report',
+        'markdown=out/coverage.md',
+        '--report',
+        'json=out/coverage.json',
+      ],
       { cwd: dir, env: { GITHUB_STEP_SUMMARY: summary } },
     );
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr.split('\n').filter(Boolean)).toEqual(
-      ['out/coverage.html', 'out/coverage.md', 'out/coverage.json', 'summary.md'].map((file) => `wrote ${join(dir, file)}`),
+      ['out/coverage.html', 'out/coverage.md', 'out/coverage.json', 'summary.md'].map(
+        (file) => `wrote ${join(dir, file)}`,
+      ),
     );
     const html = await readFile(join(dir, 'out', 'coverage.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
@@ -142,8 +160,14 @@ describe('addon coverage', () => {
     ],
     [['--min', 'operations=120'], /^addon: --min takes dimension=percent pairs, .+ \(got "operations=120"\)$/],
     [['--report', 'pdf=x.pdf'], 'addon: --report pdf=x.pdf: unknown format "pdf" (formats: html, markdown, json)'],
-    [['--report', 'coverage.html'], 'addon: --report coverage.html: expected FORMAT=FILE, such as html=coverage.html (formats: html, markdown, json)'],
-    [['--report', 'html=a.html', '--report', 'markdown=a.html'], /^addon: --report: two reports would be written to .+a\.html$/],
+    [
+      ['--report', 'coverage.html'],
+      'addon: --report coverage.html: expected FORMAT=FILE, such as html=coverage.html (formats: html, markdown, json)',
+    ],
+    [
+      ['--report', 'html=a.html', '--report', 'markdown=a.html'],
+      /^addon: --report: two reports would be written to .+a\.html$/,
+    ],
   ])('a usage mistake is one line, exit 2: %j', async (args, line) => {
     const result = await cli(['coverage', ...args], { cwd: await project() });
     expectOneLine(result, line, args.includes('markdown=a.html') ? 1 : 2);

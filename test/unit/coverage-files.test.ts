@@ -43,22 +43,86 @@ const edited = async (edit: (file: any) => void) => {
 
 describe('a coverage file that is not one is refused, naming the file and the problem', () => {
   it.each([
-    ['of another format', (f: any) => (f.format = 'istanbul'), ': not a coverage file (its format is "istanbul", not "addon-devkit-coverage")'],
-    ['of another version', (f: any) => (f.version = 2), ': a coverage file of version 2, which this kit does not read (it reads version 1)'],
-    ['with no version', (f: any) => delete f.version, ': a coverage file of version nothing, which this kit does not read (it reads version 1)'],
-    ['a negative count', (f: any) => (f.hits.operations['GET /customers'] = -1), ': hits.operations["GET /customers"] must be a whole number from 0 to 9007199254740991 (got -1)'],
-    ['a fractional count', (f: any) => (f.hits.scopes['customers.read'] = 1.5), ': hits.scopes["customers.read"] must be a whole number from 0 to 9007199254740991 (got 1.5)'],
-    ['a huge count', (f: any) => (f.hits.events['customer.created delivered'] = 1e300), ': hits.events["customer.created delivered"] must be a whole number from 0 to 9007199254740991 (got 1e+300)'],
-    ['a count as text', (f: any) => (f.seen['denied scopes']['invoices.write'] = '1'), ': seen["denied scopes"]["invoices.write"] must be a whole number from 0 to 9007199254740991 (got "1")'],
-    ['an item that is no string', (f: any) => (f.surface.operations[1] = 42), ': surface.operations[1] must be words, like "GET /customers 429" (got 42)'],
-    ['an item that is true', (f: any) => f.surface.bridge.push(true), ': surface.bridge[8] must be words, like "GET /customers 429" (got true)'],
-    ['an item that is blank', (f: any) => f.surface.bridge.push('  '), ': surface.bridge[8] must be words, like "GET /customers 429" (got "  ")'],
-    ['an item with a terminal escape', (f: any) => f.surface.scopes.push('\u001b[2Jcleared'), ': surface.scopes[5] must be words, like "GET /customers 429" (got "\\u001b[2Jcleared")'],
-    ['an item too long', (f: any) => f.surface.time.push('x'.repeat(501)), `: surface.time[3] is longer than 500 characters ("${'x'.repeat(56)}...)`],
-    ['a dimension that is not one', (f: any) => (f.surface.lines = []), ': surface has "lines", which is not a dimension (operations, responses, events, bridge, scopes, time)'],
-    ['a dimension missing', (f: any) => delete f.hits.time, ': hits.time must be an object of items and their counts (got nothing)'],
-    ['a surface that is a list', (f: any) => (f.surface = []), ': surface must be an object of the dimensions (got [])'],
-    ['an app id that is no text', (f: any) => (f.appId = null), ': appId must be words, like "GET /customers 429" (got null)'],
+    [
+      'of another format',
+      (f: any) => (f.format = 'istanbul'),
+      ': not a coverage file (its format is "istanbul", not "addon-devkit-coverage")',
+    ],
+    [
+      'of another version',
+      (f: any) => (f.version = 2),
+      ': a coverage file of version 2, which this kit does not read (it reads version 1)',
+    ],
+    [
+      'with no version',
+      (f: any) => delete f.version,
+      ': a coverage file of version nothing, which this kit does not read (it reads version 1)',
+    ],
+    [
+      'a negative count',
+      (f: any) => (f.hits.operations['GET /customers'] = -1),
+      ': hits.operations["GET /customers"] must be a whole number from 0 to 9007199254740991 (got -1)',
+    ],
+    [
+      'a fractional count',
+      (f: any) => (f.hits.scopes['customers.read'] = 1.5),
+      ': hits.scopes["customers.read"] must be a whole number from 0 to 9007199254740991 (got 1.5)',
+    ],
+    [
+      'a huge count',
+      (f: any) => (f.hits.events['customer.created delivered'] = 1e300),
+      ': hits.events["customer.created delivered"] must be a whole number from 0 to 9007199254740991 (got 1e+300)',
+    ],
+    [
+      'a count as text',
+      (f: any) => (f.seen['denied scopes']['invoices.write'] = '1'),
+      ': seen["denied scopes"]["invoices.write"] must be a whole number from 0 to 9007199254740991 (got "1")',
+    ],
+    [
+      'an item that is no string',
+      (f: any) => (f.surface.operations[1] = 42),
+      ': surface.operations[1] must be words, like "GET /customers 429" (got 42)',
+    ],
+    [
+      'an item that is true',
+      (f: any) => f.surface.bridge.push(true),
+      ': surface.bridge[8] must be words, like "GET /customers 429" (got true)',
+    ],
+    [
+      'an item that is blank',
+      (f: any) => f.surface.bridge.push('  '),
+      ': surface.bridge[8] must be words, like "GET /customers 429" (got "  ")',
+    ],
+    [
+      'an item with a terminal escape',
+      (f: any) => f.surface.scopes.push('\u001b[2Jcleared'),
+      ': surface.scopes[5] must be words, like "GET /customers 429" (got "\\u001b[2Jcleared")',
+    ],
+    [
+      'an item too long',
+      (f: any) => f.surface.time.push('x'.repeat(501)),
+      `: surface.time[3] is longer than 500 characters ("${'x'.repeat(56)}...)`,
+    ],
+    [
+      'a dimension that is not one',
+      (f: any) => (f.surface.lines = []),
+      ': surface has "lines", which is not a dimension (operations, responses, events, bridge, scopes, time)',
+    ],
+    [
+      'a dimension missing',
+      (f: any) => delete f.hits.time,
+      ': hits.time must be an object of items and their counts (got nothing)',
+    ],
+    [
+      'a surface that is a list',
+      (f: any) => (f.surface = []),
+      ': surface must be an object of the dimensions (got [])',
+    ],
+    [
+      'an app id that is no text',
+      (f: any) => (f.appId = null),
+      ': appId must be words, like "GET /customers 429" (got null)',
+    ],
   ])('%s', async (_, edit, problem) => {
     expect(await refusal(await edited(edit))).toBe(problem);
   });
@@ -75,15 +139,21 @@ describe('a coverage file that is not one is refused, naming the file and the pr
     expect(await refusal(await edited((f) => (f.seen.deep = { a: { b: 1 } })))).toBe(
       ': the coverage file nests deeper than 3 levels of arrays and objects (at /seen/deep/a); nothing was changed',
     );
-    expect(await refusal('['.repeat(100_000) + ']'.repeat(100_000))).toMatch(/^: the coverage file nests deeper than 3 levels/);
+    expect(await refusal('['.repeat(100_000) + ']'.repeat(100_000))).toMatch(
+      /^: the coverage file nests deeper than 3 levels/,
+    );
   });
 
   it('larger than the limit, before it is read', async () => {
-    expect(await refusal(' '.repeat(MAX_COVERAGE_FILE_BYTES + 1) + '{}')).toBe(' is larger than 4 MiB; nothing was changed');
+    expect(await refusal(' '.repeat(MAX_COVERAGE_FILE_BYTES + 1) + '{}')).toBe(
+      ' is larger than 4 MiB; nothing was changed',
+    );
   });
 
   it('not JSON', async () => {
-    expect(await refusal('{"format": "addon-devkit-coverage",')).toMatch(/^ is not valid JSON \(.+\); nothing was changed$/);
+    expect(await refusal('{"format": "addon-devkit-coverage",')).toMatch(
+      /^ is not valid JSON \(.+\); nothing was changed$/,
+    );
   });
 
   it('a directory with another JSON file in it: the file is named', async () => {

@@ -27,7 +27,14 @@ describe('coverage files merged', () => {
     const merged = mergeCoverage((await read()).map(({ file }) => file));
     expect(merged.surface.operations).toContain('GET /toys');
     expect(merged.surface.operations).toHaveLength(8);
-    expect(merged.surface.scopes).toEqual(['customers.delete', 'customers.read', 'customers.write', 'invoices.read', 'invoices.write', 'toys.read']);
+    expect(merged.surface.scopes).toEqual([
+      'customers.delete',
+      'customers.read',
+      'customers.write',
+      'invoices.read',
+      'invoices.write',
+      'toys.read',
+    ]);
     expect(merged.hits.operations['GET /customers']).toBe(6);
     expect(merged.hits.scopes['customers.read']).toBe(9);
     expect(merged.hits.bridge['service:ready']).toBe(2);
@@ -52,7 +59,9 @@ describe('coverage files merged', () => {
 
 describe('the summary', () => {
   it('covered of total and the share, by dimension', async () => {
-    expect((await summaryOf()).map(({ dimension, covered, total, percent }) => [dimension, covered, total, percent])).toEqual([
+    expect(
+      (await summaryOf()).map(({ dimension, covered, total, percent }) => [dimension, covered, total, percent]),
+    ).toEqual([
       ['operations', 6, 8, 75],
       ['responses', 10, 68, 14.7],
       ['events', 7, 15, 46.6],
@@ -135,14 +144,23 @@ describe('thresholds', () => {
     });
   });
 
-  it.each(['', 'operations', 'operations=', 'operations=101', 'lines=80', 'operations=80,operations=90', 'operations=-1', 'operations=8e1', '__proto__=1'])(
-    '%j is no minimum',
-    (text) => expect(parseMinimum(text)).toBeUndefined(),
-  );
+  it.each([
+    '',
+    'operations',
+    'operations=',
+    'operations=101',
+    'lines=80',
+    'operations=80,operations=90',
+    'operations=-1',
+    'operations=8e1',
+    '__proto__=1',
+  ])('%j is no minimum', (text) => expect(parseMinimum(text)).toBeUndefined());
 
   it('a missed minimum names the dimension, its share, the minimum and its first gaps', async () => {
     const summary = await summaryOf();
-    expect(missedMinimums(summary, { operations: 75, responses: 40, scopes: 90 }).map(({ message }) => message)).toEqual([
+    expect(
+      missedMinimums(summary, { operations: 75, responses: 40, scopes: 90 }).map(({ message }) => message),
+    ).toEqual([
       'responses 14.7% is below the minimum 40%: 2xx never met on PATCH /customers/{id} and DELETE /customers/{id} (met on 6 of 8); no test met 400 on any operation; …',
       'scopes 83.3% is below the minimum 90%: customers.delete never used',
     ]);

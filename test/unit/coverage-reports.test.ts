@@ -33,8 +33,12 @@ describe('the markdown report', () => {
       '',
     ]);
     expect(markdown).toContain('- **responses:** no test met 409 on any operation');
-    expect(markdown).toContain('| Operation | called | 2xx | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 5xx | dropped |');
-    expect(markdown).toContain('| `GET /customers` | ✅ 6 | ✅ 5 | ❌ never | ❌ never | ❌ never | · | · | · | ✅ 1 | ❌ never | ❌ never |');
+    expect(markdown).toContain(
+      '| Operation | called | 2xx | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 5xx | dropped |',
+    );
+    expect(markdown).toContain(
+      '| `GET /customers` | ✅ 6 | ✅ 5 | ❌ never | ❌ never | ❌ never | · | · | · | ✅ 1 | ❌ never | ❌ never |',
+    );
     expect(markdown).toContain('| `invoice.paid` | ✅ 1 | ✅ 2 | ✅ 1 | ✅ 1 | ❌ never |');
     expect(markdown).toContain('| `denied scopes: invoices.write` | 2 |');
   });
@@ -47,7 +51,9 @@ describe('the markdown report', () => {
     await writeFile(join(dir, 'coverage-x.json'), JSON.stringify(file));
     const markdown = markdownReport(await report([dir]));
     expect(markdown).toContain('| `` x \\| [link](https://evil.test) <img src=x> `tick` `` | ❌ never |');
-    expect(markdown).toContain('- **scopes:** customers.delete, invoices.write and x \\| \\[link\\](https://evil.test) \\<img src=x\\> \\`tick\\` never used');
+    expect(markdown).toContain(
+      '- **scopes:** customers.delete, invoices.write and x \\| \\[link\\](https://evil.test) \\<img src=x\\> \\`tick\\` never used',
+    );
   });
 });
 
@@ -64,7 +70,11 @@ describe('the terminal report', () => {
       '  time              2/3    66.6%  █████████████░░░░░░░',
     ]);
     expect(lines).toContain('  events: invoice.overdue never subscribed to nor delivered');
-    expect(lines.slice(-3)).toEqual(['Seen besides', '  denied scopes: invoices.write (2)', '  bridge warnings: resize before ready (1)']);
+    expect(lines.slice(-3)).toEqual([
+      'Seen besides',
+      '  denied scopes: invoices.write (2)',
+      '  bridge warnings: resize before ready (1)',
+    ]);
   });
 
   it('a dimension below its minimum is red', async () => {

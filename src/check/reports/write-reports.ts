@@ -12,7 +12,8 @@ export type ReportSpec = reportFiles.ReportSpec<ReportFormat>;
 export type { WriteReportsOptions } from '../../report-files.js';
 
 /** Reads `junit=report.xml`; one line naming the formats when it is not of that form. */
-export const parseReportSpec = (text: string): ReportSpec => reportFiles.parseReportSpec(text, REPORT_FORMATS, 'junit=report.xml');
+export const parseReportSpec = (text: string): ReportSpec =>
+  reportFiles.parseReportSpec(text, REPORT_FORMATS, 'junit=report.xml');
 
 const RENDER: Readonly<Record<ReportFormat, (report: CheckReport) => string>> = {
   junit: (report) => junitReport(report),

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { readCoverageFiles } from '../../coverage/read-coverage.js';
 import { coverageReport, exitCodeOf, type CoverageReport } from '../../coverage/report.js';
+import { htmlReport } from '../../coverage/reports/html.js';
 import { jsonReport } from '../../coverage/reports/json.js';
 import { markdownReport } from '../../coverage/reports/markdown.js';
+import { terminalReport } from '../../coverage/reports/terminal.js';
 import { MINIMUM_TAKES, parseMinimum, type Minimum } from '../../coverage/thresholds.js';
 import { UserError } from '../../errors.js';
 import { parseReportSpec, writeReportFiles, type ReportSpec } from '../../report-files.js';
@@ -32,8 +34,8 @@ function reportSpec(text: string, previous: ReportSpec<Format>[] = []): ReportSp
   }
 }
 
-const RENDER: Readonly<Record<Format, (report: CoverageReport) => Promise<string> | string>> = {
-  html: async (report) => (await import('../../coverage/reports/html.js')).htmlReport(report),
+const RENDER: Readonly<Record<Format, (report: CoverageReport) => string>> = {
+  html: htmlReport,
   markdown: markdownReport,
   json: (report) => JSON.stringify(jsonReport(report), null, 2) + '\n',
 };
@@ -45,12 +47,20 @@ export function coverageCommand(program: Command): void {
     .description('how much of the platform your tests met: merges coverage files and reports the gaps')
     .argument('[dirs...]', `directories (or files) of coverage files (default ${DEFAULT_DIR})`)
     .addOption(
-      checkedOption('--min <dimension=percent,...>', "fail (exit 1) below these shares (replaces addon.config.json's coverage.minimum)", {
-        takes: MINIMUM_TAKES,
-        read: parseMinimum,
-      }),
+      checkedOption(
+        '--min <dimension=percent,...>',
+        "fail (exit 1) below these shares (replaces addon.config.json's coverage.minimum)",
+        {
+          takes: MINIMUM_TAKES,
+          read: parseMinimum,
+        },
+      ),
     )
-    .option('--report <format=file>', 'also write a report: html=FILE, markdown=FILE or json=FILE (repeatable)', reportSpec)
+    .option(
+      '--report <format=file>',
+      'also write a report: html=FILE, markdown=FILE or json=FILE (repeatable)',
+      reportSpec,
+    )
     .option('--json', 'print the report as JSON')
     .action(async (dirs: string[], flags: CoverageFlags) => {
       const { cwd, env } = currentIo();
@@ -58,13 +68,13 @@ export function coverageCommand(program: Command): void {
       const read = await readCoverageFiles(dirs.length ? dirs : [DEFAULT_DIR], cwd);
       const report = coverageReport(read, minimum, cwd);
       if (flags.json) printJson(jsonReport(report));
-      else {
-        const { terminalReport } = await import('../../coverage/reports/terminal.js');
-        for (const line of terminalReport(report, color)) println(line);
-      }
-      const rendered = new Map<Format, string>();
-      for (const { format } of flags.report ?? []) rendered.set(format, await RENDER[format](report));
-      const written = await writeReportFiles(flags.report ?? [], (format) => rendered.get(format)!, () => markdownReport(report), { cwd, env });
+      else for (const line of terminalReport(report, color)) println(line);
+      const written = await writeReportFiles(
+        flags.report ?? [],
+        (format) => RENDER[format](report),
+        () => markdownReport(report),
+        { cwd, env },
+      );
       if (!flags.json) {
         for (const path of written) printlnStderr(color.dim(`wrote ${path}`));
         for (const { message } of report.missed) printlnStderr(`${color.red('addon:')} ${message}`);

@@ -53,9 +53,11 @@ function sharesTable(report: CoverageReport): string {
     const below = report.missed.some((missed) => missed.dimension === dimension);
     const share = total ? (covered * 100) / total : 0;
     const minimum =
-      least === undefined ? '<td>none set</td>' : below
-        ? `<td class="never"><span aria-hidden="true">✗ </span>below ${least}%</td>`
-        : `<td class="met"><span aria-hidden="true">✓ </span>met ${least}%</td>`;
+      least === undefined
+        ? '<td>none set</td>'
+        : below
+          ? `<td class="never"><span aria-hidden="true">✗ </span>below ${least}%</td>`
+          : `<td class="met"><span aria-hidden="true">✓ </span>met ${least}%</td>`;
     return `<tr${below ? ' class="below"' : ''}><th scope="row">${dimension}</th><td class="number">${covered} of ${total}</td><td><span class="bar" aria-hidden="true"><span style="width:${share.toFixed(1)}%"></span></span> ${sayPercent(percent)}</td>${minimum}</tr>`;
   };
   return `<table class="shares">
@@ -79,7 +81,8 @@ function gapsSection(report: CoverageReport): string {
 
 /** What a table's cells say, above it (nothing when there is no table). */
 const withLegend = (none: string, table: string): string =>
-  table && `<p class="legend"><span class="met">✓ met, how often</span> <span class="never">✗ never met</span> <span class="none">· not ${none}</span></p>\n${table}`;
+  table &&
+  `<p class="legend"><span class="met">✓ met, how often</span> <span class="never">✗ never met</span> <span class="none">· not ${none}</span></p>\n${table}`;
 
 /** A cell: coloured, and said in a symbol and in words. */
 function cell(count: number | null): string {
@@ -108,7 +111,9 @@ function matrixTable(id: string, matrix: Matrix | null, report: CoverageReport):
 
 function itemTable(id: string, title: string, items: ReadonlyArray<[string, number]>): string {
   if (!items.length) return '';
-  const rows = items.map(([item, count]) => `<tr><th scope="row"><code>${escapeHtml(item)}</code></th>${cell(count)}</tr>`);
+  const rows = items.map(
+    ([item, count]) => `<tr><th scope="row"><code>${escapeHtml(item)}</code></th>${cell(count)}</tr>`,
+  );
   return scrolling(
     id,
     `<table class="items">\n<thead><tr><th scope="col">${title}</th><th scope="col">Met</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>\n`,

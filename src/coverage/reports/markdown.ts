@@ -51,7 +51,8 @@ function shareRow(report: CoverageReport, { dimension, covered, total, percent }
   return `| ${dimension} | ${covered} of ${total} | ${below ? `**${sayPercent(percent)}**` : sayPercent(percent)} | ${minimum} |`;
 }
 
-const gapLines = ({ dimension, gaps }: DimensionSummary): string[] => gaps.map((gap) => `- **${dimension}:** ${inline(gap)}`);
+const gapLines = ({ dimension, gaps }: DimensionSummary): string[] =>
+  gaps.map((gap) => `- **${dimension}:** ${inline(gap)}`);
 
 /** A table in a `<details>` block: GitHub folds it until it is opened. Nothing when there are no rows. */
 const folded = (title: string, table: string[]): string[] =>
@@ -69,7 +70,15 @@ function matrixTable(matrix: Matrix | null, report: CoverageReport, dimension: s
   ];
 }
 
-function itemTable(title: string, items: ReadonlyArray<[string, number]>, say: (count: number) => string = cell): string[] {
+function itemTable(
+  title: string,
+  items: ReadonlyArray<[string, number]>,
+  say: (count: number) => string = cell,
+): string[] {
   if (!items.length) return [];
-  return [`| ${title} | Met |`, '| --- | --- |', ...items.map(([item, count]) => `| ${code(item, true)} | ${say(count)} |`)];
+  return [
+    `| ${title} | Met |`,
+    '| --- | --- |',
+    ...items.map(([item, count]) => `| ${code(item, true)} | ${say(count)} |`),
+  ];
 }

@@ -14,7 +14,11 @@ export function terminalReport(report: CoverageReport, color: ChalkInstance): st
   const width = Math.max(...report.dimensions.map(({ dimension }) => dimension.length));
   const missed = new Set(report.missed.map(({ dimension }) => dimension));
   const line = (summary: DimensionSummary) => {
-    const paint = missed.has(summary.dimension) ? color.red : summary.covered === summary.total ? color.green : color.yellow;
+    const paint = missed.has(summary.dimension)
+      ? color.red
+      : summary.covered === summary.total
+        ? color.green
+        : color.yellow;
     const least = report.minimum[summary.dimension];
     return [
       `  ${summary.dimension.padEnd(width)}`,
