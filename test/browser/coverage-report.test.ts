@@ -8,7 +8,7 @@ import { coverageReport } from '../../src/coverage/report.js';
 import { htmlReport } from '../../src/coverage/reports/html.js';
 import { ROOT, tempDir } from '../helpers.js';
 import { SCREENSHOTS, useBrowser } from './browser.js';
-import { axeViolations } from './page-checks.js';
+import { axeViolations, sidewaysOverflow } from './page-checks.js';
 
 // The HTML report of `addon coverage --report html=FILE`, opened as a person opens it: a file in
 // headless Chromium. Made from the merged files of one suite (test/fixtures/coverage/suite), the
@@ -56,6 +56,16 @@ describe('the HTML coverage report', () => {
     expect(requests).toEqual([url]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'coverage-report.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it('on a phone, the page does not reach sideways: a wide table scrolls in its own region', async () => {
+    const { page, problems } = await opened([SUITE]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect((await sidewaysOverflow(page)).overflow).toBe(0);
+    const region = page.getByRole('region', { name: 'table of responses' });
+    expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 

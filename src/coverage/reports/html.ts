@@ -60,13 +60,16 @@ function sharesTable(report: CoverageReport): string {
           : `<td class="met"><span aria-hidden="true">✓ </span>met ${least}%</td>`;
     return `<tr${below ? ' class="below"' : ''}><th scope="row">${dimension}</th><td class="number">${covered} of ${total}</td><td><span class="bar" aria-hidden="true"><span style="width:${share.toFixed(1)}%"></span></span> ${sayPercent(percent)}</td>${minimum}</tr>`;
   };
-  return `<table class="shares">
+  return scrolling(
+    'shares',
+    `<table class="shares">
 <thead><tr><th scope="col">Dimension</th><th scope="col">Covered</th><th scope="col">Share</th><th scope="col">Minimum</th></tr></thead>
 <tbody>
 ${report.dimensions.map(row).join('\n')}
 </tbody>
 </table>
-`;
+`,
+  );
 }
 
 function gapsSection(report: CoverageReport): string {
@@ -152,7 +155,8 @@ tr.below .bar span { background: #b91c1c; }
 .gaps { background: #fff7ed; border-left: .35rem solid #b45309; padding: .25rem 1rem .5rem; }
 .missed { color: #7f1d1d; font-weight: 600; }
 .legend span { display: inline-block; padding: 0 .4rem; margin-right: .5rem; border: 1px solid #d1d5db; }
-.scroll { overflow-x: auto; max-width: 100%; }
+/* Relative: the cells' screen-reader words (.sr) are absolute, and would otherwise widen the page past a phone's width. */
+.scroll { overflow-x: auto; max-width: 100%; position: relative; }
 .scroll:focus { outline: 2px solid #1d4ed8; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
