@@ -8,7 +8,7 @@ import { coverageReport } from '../../src/coverage/report.js';
 import { htmlReport } from '../../src/coverage/reports/html.js';
 import { markdownReport } from '../../src/coverage/reports/markdown.js';
 import { UserError } from '../../src/errors.js';
-import { MAX_COVERAGE_FILE_BYTES } from '../../src/limits.js';
+import { MAX_COVERAGE_FILE_BYTES, MAX_COVERAGE_FILES } from '../../src/limits.js';
 import { cleanUp, ROOT, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -162,6 +162,16 @@ describe('a coverage file that is not one is refused, naming the file and the pr
     await writeFile(join(dir, 'package.json'), '{"name":"x"}');
     await expect(readCoverageFiles([dir], dir)).rejects.toThrow(
       `${join(dir, 'package.json')}: not a coverage file (its format is nothing, not "addon-devkit-coverage")`,
+    );
+  });
+
+  it('more files than are merged at once, before any is read', async () => {
+    const dir = await tempDir();
+    await Promise.all(
+      Array.from({ length: MAX_COVERAGE_FILES + 1 }, (_, i) => writeFile(join(dir, `coverage-${i}.json`), '')),
+    );
+    await expect(readCoverageFiles([dir], dir)).rejects.toThrow(
+      `10001 coverage files under ${dir}: at most 10000 are merged at once`,
     );
   });
 
