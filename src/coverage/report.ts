@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import type { Seen } from './coverage-file.js';
 import { mergeCoverage } from './merge.js';
 import type { ReadCoverage } from './read-coverage.js';
@@ -7,7 +7,7 @@ import { missedMinimums, type MissedMinimum, type Minimum } from './thresholds.j
 
 /** What `addon coverage` found, once, for every report to show (terminal, JSON, markdown, HTML). */
 export interface CoverageReport {
-  /** The files merged, relative to the working directory. */
+  /** The files merged, relative to the working directory when under it. */
   files: string[];
   sources: string[];
   appIds: string[];
@@ -24,7 +24,7 @@ export function coverageReport(read: readonly ReadCoverage[], minimum: Minimum, 
   const merged = mergeCoverage(read.map(({ file }) => file));
   const dimensions = summarize(merged);
   return {
-    files: read.map(({ path }) => relative(cwd, path) || path),
+    files: read.map(({ path }) => shortPath(path, cwd)),
     sources: merged.sources,
     appIds: merged.appIds,
     startedAt: merged.startedAt,
@@ -34,6 +34,12 @@ export function coverageReport(read: readonly ReadCoverage[], minimum: Minimum, 
     minimum,
     missed: missedMinimums(dimensions, minimum),
   };
+}
+
+/** A path under the working directory relative to it, as a person gave it; any other whole. */
+function shortPath(path: string, cwd: string): string {
+  const under = relative(cwd, path);
+  return under === '' || under.startsWith('..') || isAbsolute(under) ? path : under;
 }
 
 /** 1 when a dimension is below its minimum, else 0. */
