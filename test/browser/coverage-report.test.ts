@@ -71,12 +71,12 @@ describe('the HTML coverage report', () => {
 
   it('shows operations × responses and events × states, each cell in a symbol and words besides its colour', async () => {
     const { page } = await opened([SUITE]);
-    expect(await cellText(page, 'responses', 'GET /customers', '429')).toBe('✓ 1 times');
+    expect(await cellText(page, 'responses', 'GET /customers', '429')).toBe('✓ 1 time');
     expect(await cellText(page, 'responses', 'GET /customers', 'called')).toBe('✓ 6 times');
     expect(await cellText(page, 'responses', 'PATCH /customers/{id}', '2xx')).toBe('✗never');
     // A GET has no body, so no 413: not a response of it.
     expect(await cellText(page, 'responses', 'GET /customers', '413')).toBe('·none');
-    expect(await cellText(page, 'events', 'invoice.paid', 'retried')).toBe('✓ 1 times');
+    expect(await cellText(page, 'events', 'invoice.paid', 'retried')).toBe('✓ 1 time');
     expect(await cellText(page, 'events', 'invoice.overdue', 'delivered')).toBe('✗never');
     // Colour too: a met cell and a missing one differ in background.
     const background = (selector: string) =>

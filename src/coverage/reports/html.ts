@@ -90,7 +90,8 @@ const withLegend = (none: string, table: string): string =>
 /** A cell: coloured, and said in a symbol and in words. */
 function cell(count: number | null): string {
   if (count === null) return '<td class="none"><span aria-hidden="true">·</span><span class="sr">none</span></td>';
-  if (count > 0) return `<td class="met"><span aria-hidden="true">✓ </span>${count}<span class="sr"> times</span></td>`;
+  if (count > 0)
+    return `<td class="met"><span aria-hidden="true">✓ </span>${count}<span class="sr"> ${count === 1 ? 'time' : 'times'}</span></td>`;
   return '<td class="never"><span aria-hidden="true">✗</span><span class="sr">never</span></td>';
 }
 
