@@ -108,6 +108,18 @@ describe('the summary', () => {
     expect(gaps.time).toEqual(['time rule invoices: a sent invoice past its due date becomes overdue never fired']);
   });
 
+  it('an item named like a prototype member is said in the words of any other', () => {
+    const file = fileWith(
+      { events: ['thing.a delivered', 'thing.a constructor'], time: ['toString', 'clock advanced'] },
+      {
+        events: { 'thing.a delivered': 1 },
+      },
+    );
+    const gaps = summarize(mergeCoverage([file])).map(({ gaps }) => gaps);
+    expect(gaps[2]).toEqual(['thing.a never constructor']);
+    expect(gaps[5]).toEqual(['the clock never advanced', 'toString: never']);
+  });
+
   it('a long list is cut, saying how many more', () => {
     const events = Array.from({ length: 9 }, (_, i) => `thing.e${i}`);
     const file = fileWith({ events: events.map((event) => `${event} delivered`) }, {});
