@@ -55,6 +55,35 @@ export const MAX_MCP_DEPTH = MAX_STATE_DEPTH + 3;
  */
 export const MAX_MCP_ANSWER_BYTES = 8 * MiB;
 
+/**
+ * A coverage file (docs/coverage.md), as `addon coverage` reads it: the surface once (a few hundred
+ * items, ~50 KB for the platform's resources) and the counts of what was met. 4 MiB leaves room for
+ * many resources of a package user's own, and bounds what a directory of files costs to merge.
+ */
+export const MAX_COVERAGE_FILE_BYTES = 4 * MiB;
+
+/** A coverage file nests three levels (`hits`, a dimension, an item's count): anything deeper is no coverage file. */
+export const MAX_COVERAGE_DEPTH = 3;
+
+/**
+ * One item of a coverage file, in characters: the kit's items (an operation and a response, a time
+ * rule's description) are under 200; a longer one is no item of ours and would spread a report's table.
+ */
+export const MAX_COVERAGE_ITEM_CHARS = 500;
+
+/**
+ * Cells of a coverage report's table (operations × responses, events × states): the platform's are
+ * a few hundred. Past it the table is no picture, and a hostile file's distinct rows and columns
+ * would multiply into billions of cells: the report lists the items instead.
+ */
+export const MAX_COVERAGE_MATRIX_CELLS = 100_000;
+
+/**
+ * Coverage files `addon coverage` merges at once: one a vitest worker or a CI job, so a directory
+ * never cleared between runs still stays far below; 10,000 files at the size limit would be 40 GB.
+ */
+export const MAX_COVERAGE_FILES = 10_000;
+
 /** addon.config.json: settings, a few subscriptions and fault rules. */
 export const MAX_CONFIG_FILE_BYTES = 1 * MiB;
 
@@ -100,6 +129,7 @@ export const STATE_BOUNDS = { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYT
 export const SCENARIO_BOUNDS = { maxDepth: MAX_SCENARIO_DEPTH, maxBytes: MAX_SCENARIO_BYTES };
 export const CONFIG_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_CONFIG_FILE_BYTES };
 export const MCP_BOUNDS = { maxDepth: MAX_MCP_DEPTH, maxBytes: MAX_MCP_MESSAGE_BYTES };
+export const COVERAGE_BOUNDS = { maxDepth: MAX_COVERAGE_DEPTH, maxBytes: MAX_COVERAGE_FILE_BYTES };
 
 /**
  * Webhook attempts in flight at once. Each holds a socket and its buffers until the receiver answers

@@ -6,6 +6,8 @@ import { readJsonFile } from '../json-file.js';
 import { CONFIG_BOUNDS, MAX_FAULT_RULES, MAX_RATE_LIMIT } from '../limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
 import { HTTP_URL } from '../pattern-words.js';
+import { DIMENSIONS } from '../coverage/coverage-file.js';
+import type { Minimum } from '../coverage/thresholds.js';
 import { ORGANIZATIONS_SCHEMA, type OrganizationInput } from '../installations/organizations.js';
 
 /**
@@ -35,6 +37,8 @@ export interface AddonConfigFile {
   faults?: FaultRuleSpec[];
   /** What `addon check` judges besides the page and the receivers (docs/check.md). */
   check?: { backendUrl?: string };
+  /** What `addon coverage` holds the tests to (docs/coverage.md#thresholds); `--min` wins. */
+  coverage?: { minimum?: Minimum };
 }
 
 export const CONFIG_FILE = 'addon.config.json';
@@ -62,6 +66,19 @@ export const CONFIG_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: { backendUrl: { type: 'string', pattern: HTTP_URL, maxLength: 2000 } },
+    },
+    coverage: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        minimum: {
+          type: 'object',
+          additionalProperties: false,
+          properties: Object.fromEntries(
+            DIMENSIONS.map((name) => [name, { type: 'number', minimum: 0, maximum: 100 }]),
+          ),
+        },
+      },
     },
     webhooks: {
       type: 'array',

@@ -54,6 +54,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   exec: ['addon exec -- npm test', 'addon exec --scopes customers.read -- node scripts/smoke.js'],
   check: ['addon check', 'addon check --only webhook,backend --report junit=reports/addon-check.xml'],
+  coverage: [
+    'addon coverage',
+    'addon coverage .addon/coverage --min operations=80,responses=40 --report html=coverage/platform.html',
+  ],
   mcp: [
     'addon mcp --start',
     'addon mcp --emulator http://127.0.0.1:4455 --read-only',

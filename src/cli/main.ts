@@ -3,6 +3,7 @@ import { Command, type OutputConfiguration } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { clockCommand } from './commands/clock.js';
 import { completionCommand } from './commands/completion.js';
+import { coverageCommand } from './commands/coverage.js';
 import { deliveriesCommand } from './commands/deliveries.js';
 import { inboxCommand } from './commands/inbox.js';
 import { devCommand } from './commands/dev.js';
@@ -56,6 +57,7 @@ const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   scenario: scenarioCommand,
   exec: execCommand,
   check: checkCommand,
+  coverage: coverageCommand,
   mcp: mcpCommand,
   init: initCommand,
   completion: completionCommand,
