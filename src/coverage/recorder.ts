@@ -11,7 +11,8 @@ export type ChangedHits = Partial<Hits>;
 /**
  * What one emulator met of the platform's surface, counted as it happens (docs/coverage.md): a Map
  * increment per API answer, delivery attempt, clock move. The parts that meet them tell it in their
- * words (api/request-path.ts step 8, coverage/wiring.ts, the control API's bridge reports).
+ * words (api/request-path.ts step 8, deliveries.ts, the time rules and the clock in emulator/create-emulator.ts, the
+ * control API's bridge reports).
  */
 export interface CoverageRecorder {
   hit(dimension: Dimension, item: string, count?: number): void;
