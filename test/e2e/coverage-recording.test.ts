@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverageFile } from '../../src/coverage/coverage-file.js';
 import { startEmulator } from '../../src/testing/index.js';
-import { api, cleanUp, cli, tempDir } from '../helpers.js';
+import { api, cleanUp, cli, expectOneLine, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -136,6 +136,19 @@ describe('addon exec --coverage', () => {
     const run = await cli(['exec', '--coverage', '', '--', 'true']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining('--coverage takes a directory')]);
+  });
+});
+
+describe('a coverage directory that cannot be one', () => {
+  it('is said in one line before the command runs, exit 1', async () => {
+    const cwd = await tempDir();
+    await writeFile(join(cwd, 'a-file'), '');
+    const run = await cli(['exec', '--coverage', 'a-file/coverage', '--', 'node', '-e', 'console.log("ran")'], { cwd });
+    expectOneLine(
+      run,
+      `addon: cannot make the coverage directory ${join(cwd, 'a-file/coverage')}: ${join(cwd, 'a-file')} is not a directory (ENOTDIR)`,
+    );
+    expect(run.stdout).toBe('');
   });
 });
 
