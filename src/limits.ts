@@ -227,3 +227,22 @@ export const MESSAGE_LOG_KEEP = 500;
  * A flood of 20,000 messages was 20,000 calls into the check's process.
  */
 export const FRAME_EVENTS_REPORTED = 100;
+
+/**
+ * A coverage report of the host page (`POST /_emulator/coverage/bridge`, docs/control-api.md): what
+ * the bridge carried since its last report, at most every half second. The surface's bridge has ten
+ * items and a page's warnings a few kinds, so 100 keys a map is far above any honest report; a key is
+ * an item's words or a warning's, and a count is what half a second of a flood could make, the bridge's
+ * own rate limit (BRIDGE_PER_SECOND) far below it. Bounded so that a hostile page cannot grow the
+ * emulator's record without end.
+ */
+export const MAX_COVERAGE_REPORT_KEYS = 100;
+export const MAX_COVERAGE_KEY_CHARS = 200;
+export const MAX_COVERAGE_COUNT = 1_000_000;
+
+/**
+ * How often, at most, the live stream says what coverage met (the `coverage` event): the host page's
+ * Coverage tab is read by a person, and a busy suite's every call would otherwise be an event of its
+ * own. Real time: it bounds a browser's work, as the bridge's rate does.
+ */
+export const COVERAGE_STREAM_INTERVAL_MS = 500;

@@ -7,12 +7,9 @@
 //   service:resize    {height: number} in px, applied clamped to [100, 5000]
 //   service:close     no payload
 //   service:context   (host to add-on) {orgId, userId, token, scopes}
-import type { SpecNotifyLevel } from '../../src/parity/parity-kinds.js';
+import { NOTIFY_LEVELS, SPEC_NOTIFY_LEVELS, type SpecNotifyLevel } from '../../src/bridge/bridge-messages.js';
 import type { ToastLevel } from './toast';
 
-export const NOTIFY_LEVELS: readonly ToastLevel[] = ['success', 'warning', 'error', 'info'];
-/** The levels the spec shows (src/parity/parity-kinds.ts): `info`, and no level at all, lean on the emulator. */
-const SPEC_LEVELS: readonly SpecNotifyLevel[] = ['success', 'warning', 'error'];
 export const MIN_HEIGHT = 100;
 export const MAX_HEIGHT = 5000;
 
@@ -70,17 +67,19 @@ export function parseAddonMessage(data: unknown, { strict = false } = {}): Parse
       if (typeof message !== 'string')
         return fail(`service:notify: payload.message must be a string (got ${describe(message)})`);
       if (message.trim() === '') return fail('service:notify: payload.message is empty');
-      if (level !== undefined && !NOTIFY_LEVELS.includes(level as ToastLevel)) {
+      if (level !== undefined && !(NOTIFY_LEVELS as readonly string[]).includes(level as string)) {
         return fail(
           `service:notify: payload.level must be one of ${NOTIFY_LEVELS.join(', ')} (got ${describe(level)})`,
         );
       }
       const shown = (level as ToastLevel | undefined) ?? 'info';
-      if (SPEC_LEVELS.includes(shown as SpecNotifyLevel)) return ok({ type: 'service:notify', message, level: shown });
+      // `info`, and no level at all, lean on the emulator.
+      if (SPEC_NOTIFY_LEVELS.includes(shown as SpecNotifyLevel))
+        return ok({ type: 'service:notify', message, level: shown });
       const parity = level === undefined ? 'no level (shown as info)' : `level ${describe(level)}`;
       if (strict)
         return fail(
-          `service:notify: ${parity} is not a level the platform shows (${SPEC_LEVELS.join(', ')}); --strict`,
+          `service:notify: ${parity} is not a level the platform shows (${SPEC_NOTIFY_LEVELS.join(', ')}); --strict`,
         );
       return ok({ type: 'service:notify', message, level: shown, parity });
     }

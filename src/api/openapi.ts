@@ -12,7 +12,21 @@ export interface OpenApiDocument {
   collect(app: FastifyInstance): void;
   /** The document; built once, then the same object. */
   get(): Promise<unknown>;
+  /** The operations it describes, as registered (fastify's HEAD routes among them): what coverage measures too. */
+  operations(): DescribedOperation[];
 }
+
+/** A route the document describes, and what it says of its answers (src/coverage/surface.ts reads them). */
+export interface DescribedOperation {
+  method: string;
+  /** As registered: the API prefix, and `:id` for a path parameter. */
+  url: string;
+  errorStatuses: number[];
+  takesBody: boolean;
+}
+
+/** A route of the add-on API, but the document's own. */
+const isDescribed = ({ url }: RouteOptions) => url.startsWith(API_PREFIX) && !url.endsWith('/openapi.json');
 
 export interface OpenApiContext {
   settings: EmulatorSettings;
@@ -40,6 +54,18 @@ export function openApiDocument(context: OpenApiContext): OpenApiDocument {
       app.addHook('onRoute', (route) => void routes.push(route));
     },
     get: () => (document ??= build(context, routes)),
+    // A hidden route (CORS's preflight) is no operation: the document leaves it out.
+    operations: () =>
+      routes
+        .filter((route) => isDescribed(route) && !(route.schema as { hide?: boolean } | undefined)?.hide)
+        .flatMap((route) =>
+          [route.method].flat().map((method) => ({
+            method,
+            url: route.url,
+            errorStatuses: errorStatuses({ ...route, method }),
+            takesBody: route.schema?.body !== undefined,
+          })),
+        ),
   };
 }
 
@@ -53,12 +79,10 @@ async function build(context: OpenApiContext, routes: RouteOptions[]): Promise<u
   const components = new Map<string, unknown>();
   // Every documented error refers to it, whichever routes there are.
   withRefs(errorResponse, components);
-  const described = routes
-    .filter(({ url }) => url.startsWith(API_PREFIX) && !url.endsWith('/openapi.json'))
-    .map((route) => ({
-      ...route,
-      schema: withRefs(withErrors(withDescribedDefaults(route)), components) as RouteOptions['schema'],
-    }));
+  const described = routes.filter(isDescribed).map((route) => ({
+    ...route,
+    schema: withRefs(withErrors(withDescribedDefaults(route)), components) as RouteOptions['schema'],
+  }));
   for (const [name, schema] of components) app.addSchema({ ...(schema as object), $id: name });
   await app.register(swagger, openApiOptions(context));
   await app.register(async (scope) => {
@@ -82,12 +106,13 @@ const ERRORS: Record<number, string> = {
 };
 
 /**
- * The error statuses a route may answer, each documented, beside `default` for any other. A public
- * route (the event catalog) has no token, scope or rate window to fail, but refuses a query parameter
- * it does not take (every route has a query schema: `refuseUnknownQueries`, validation.ts).
+ * The error statuses a route may answer, each documented in the OpenAPI document (and, beside them,
+ * `default` for any other), and the responses coverage measures (src/coverage/surface.ts): one answer
+ * for both. A public route (the event catalog) has no token, scope or rate window to fail, but
+ * refuses a query parameter it does not take (every route has a query schema:
+ * `refuseUnknownQueries`, validation.ts).
  */
-function withErrors({ method, url, schema = {}, config }: RouteOptions): Record<string, unknown> {
-  const response = (schema.response ?? {}) as Record<string, unknown>;
+function errorStatuses({ method, url, schema = {}, config }: RouteOptions): number[] {
   const has = (part: string) => (schema as Record<string, unknown>)[part] !== undefined;
   const sessionErrors = [
     401,
@@ -96,11 +121,19 @@ function withErrors({ method, url, schema = {}, config }: RouteOptions): Record<
     ...(method === 'PATCH' && url.includes(':id') ? [409] : []),
     429,
   ];
-  const statuses = [
+  return [
     ...(has('body') || has('querystring') || has('params') ? [400] : []),
     ...(config?.public ? [] : sessionErrors),
   ];
-  const errors = Object.fromEntries(statuses.map((status) => [status, { description: ERRORS[status], ...errorRef }]));
+}
+
+/** The route's schema with each of its error statuses documented. */
+function withErrors(route: RouteOptions): Record<string, unknown> {
+  const { schema = {} } = route;
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  const errors = Object.fromEntries(
+    errorStatuses(route).map((status) => [status, { description: ERRORS[status], ...errorRef }]),
+  );
   return { ...schema, response: { ...response, ...errors } };
 }
 

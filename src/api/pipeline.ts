@@ -12,6 +12,8 @@ import { ApiError } from '../errors.js';
 import { answerRate } from './rate-limit-answer.js';
 import type { WorldGate } from '../state/world-gate.js';
 import { useWorldGate } from './world-gate-hook.js';
+import { recordDropped } from '../coverage/answers.js';
+import type { CoverageRecorder } from '../coverage/recorder.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +70,8 @@ export interface PipelineDeps {
   sessionScopes: (session: SessionClaims) => string[];
   /** Told of each call refused before the audit log (a 401, a 429), for the `addon dev` terminal. */
   refused?: (refusal: Refusal) => void;
+  /** What coverage met (request-path.ts step 8); null when it is off. */
+  coverage: CoverageRecorder | null;
 }
 
 /**
@@ -80,7 +84,7 @@ export interface PipelineDeps {
  * passed the rate limit.
  */
 export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
-  const { gate, tokens, limiter, audit, clock, timers, faults, refused, sessionScopes } = deps;
+  const { gate, tokens, limiter, audit, clock, timers, faults, refused, sessionScopes, coverage } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('audit', null);
   app.decorateRequest('afterWrite', null);
@@ -137,7 +141,11 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
       const path = () => request.url.slice(API_PREFIX.length).split('?')[0];
       const fault = faults.forApi({ method: request.method, path, orgId: session.orgId });
       if (!fault) return done();
-      const auditUnanswered = () => record(request, 0);
+      // A call left unanswered has no onResponse: its audit line and its coverage are written here.
+      const auditUnanswered = () => {
+        if (coverage) recordDropped(coverage, request);
+        record(request, 0);
+      };
       // Into the entry itself: a call the fault leaves unanswered is audited (and let go) meanwhile.
       applyFault(fault, request, reply, { clock, timers, rate, auditUnanswered }).then((applied) => {
         pending.faults = applied;

@@ -5,6 +5,7 @@ import { useErrorBodies } from './error-body.js';
 import { useJsonBodies } from './json-bodies.js';
 import { useDrainedOversizeBodies } from './oversize-bodies.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
+import { useCoverage } from '../coverage/answers.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import { useLazySerialization } from './serialization.js';
 import { refuseUnknownQueries, useStrictValidation } from './validation.js';
@@ -62,10 +63,13 @@ export async function useApiRequestPath(app: FastifyInstance, deps: PipelineDeps
     exposedHeaders: RATE_LIMIT_HEADERS,
     maxAge: 600,
   });
-  // 8–13. Session token, rate limit, audit, scope, fault rules, then the world gate (api/pipeline.ts).
+  // 8. Coverage: each answer told to the emulator's recorder (coverage/answers.ts), unless it is off.
+  //    Before the pipeline, so it reads the call's scope decision before the audit line takes it.
+  if (deps.coverage) useCoverage(app, deps.coverage);
+  // 9–14. Session token, rate limit, audit, scope, fault rules, then the world gate (api/pipeline.ts).
   usePipeline(app, deps);
-  // 14. Errors of the API's own hooks get the error body inside its scope too.
+  // 15. Errors of the API's own hooks get the error body inside its scope too.
   useErrorBodies(app, deps.logger);
-  // 15. A query parameter the route does not take is a 400 naming it.
+  // 16. A query parameter the route does not take is a 400 naming it.
   refuseUnknownQueries(app);
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CheckReport } from '../check/check-result.js';
 import type { Receiver } from '../check/webhook-checks.js';
 import { UserError } from '../errors.js';
@@ -16,6 +16,8 @@ export interface CheckChoices {
   appId?: string;
   scopes?: string[];
   webhookTimeout?: number;
+  /** Where its emulator writes a coverage file of the run (`--coverage`), from the cwd. */
+  coverage?: string;
 }
 
 export interface CheckRun {
@@ -52,6 +54,7 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
       organizations: file.organizations,
       webhookTimeoutMs: choices.webhookTimeout,
       faultSeed: choices.seed,
+      coverage: { dir: choices.coverage && resolve(cwd, choices.coverage), source: 'addon check' },
     },
     config,
     webhooks: choices.webhook ?? file.webhooks ?? [],

@@ -3,6 +3,7 @@ import { MAX_RATE_LIMIT } from '../limits.js';
 import { APP_ID } from '../installation-ids.js';
 import { checkedOption, count, duration, matching, plainId, scopeList } from './arguments.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
+import type { CoverageSource } from '../coverage/coverage-file.js';
 import { fromCwd } from './cli-io.js';
 import type { AddonConfigFile } from './config-file.js';
 import { cliLogger } from './output.js';
@@ -20,11 +21,26 @@ export interface SettingsFlags {
   faultSeed?: number;
   import?: string;
   strict?: boolean;
+  coverage?: string;
 }
 
 /** `--scopes` of the commands that start an emulator (`addon dev`, `addon exec`, `addon check`). */
 export const declaredScopesOption = () =>
   checkedOption('--scopes <list>', 'the declared (and granted) scopes, comma- or space-separated, or none', scopeList);
+
+/** `--coverage` of the commands that start an emulator (`addon dev`, `addon exec`, `addon check`). */
+export const coverageOption = () =>
+  checkedOption(
+    '--coverage <dir>',
+    'write a coverage file of what the run met of the platform into dir when it ends (addon coverage reads it)',
+    { read: (text) => text || undefined, takes: 'a directory' },
+  );
+
+/** The emulator's coverage option: its file into `dir` (from the cwd) when one is given, saying who wrote it. */
+export const coverageInto = (dir: string | undefined, source: CoverageSource): EmulatorOptions['coverage'] => ({
+  dir: dir ? fromCwd(dir) : undefined,
+  source,
+});
 
 /** The flags `addon dev` and `addon exec` share: what add-on is emulated, where, for whom. */
 export function withSettingsFlags(command: Command): Command {
@@ -56,7 +72,8 @@ export function withSettingsFlags(command: Command): Command {
       ),
     )
     .option('--import <file>', 'start from the world in a state file (addon state export); reset goes back to it')
-    .option('--strict', 'refuse what the platform would refuse, instead of serving it with a parity warning');
+    .option('--strict', 'refuse what the platform would refuse, instead of serving it with a parity warning')
+    .addOption(coverageOption());
 }
 
 /** Flags over `addon.config.json` over the defaults. */

@@ -30,6 +30,8 @@ import type { ScopeReport } from '../audit/scope-report.js';
 import { webhookControlRoutes, type WebhookControlTarget } from './webhook-control.js';
 import { leaseControlRoutes } from './lease-control.js';
 import { installationControlRoutes, type InstallationControlTarget } from './installation-control.js';
+import { coverageControlRoutes } from './coverage-control.js';
+import type { EmulatorCoverage } from '../coverage/emulator-coverage.js';
 
 export const CONTROL_PREFIX = '/_emulator';
 /**
@@ -75,6 +77,8 @@ export interface ControlTarget extends WebhookControlTarget, StateControlTarget,
   readonly parity: ParityLog;
   /** Least privilege: what the add-on's calls since the start needed (`addon scopes`). */
   scopeReport(): ScopeReport;
+  /** What it met of the platform's surface; null when it records none. */
+  readonly coverage: EmulatorCoverage | null;
 }
 
 const hide = { hide: true };
@@ -101,6 +105,8 @@ const OUTSIDE_THE_WORLD = new Set(
     'GET /parity',
     'POST /parity',
     'GET /scopes',
+    'GET /coverage',
+    'POST /coverage/bridge',
     'GET /resources',
     'GET /states',
     'DELETE /states/:name',
@@ -245,4 +251,5 @@ export async function controlApi(
   stateControlRoutes(app, target);
   parityControlRoutes(app, target.parity);
   installationControlRoutes(app, target);
+  coverageControlRoutes(app, target.coverage);
 }

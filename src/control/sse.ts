@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A live emulator happening, as the host page and `addon logs --follow` receive it. */
 export interface LiveEvent {
-  name: 'audit' | 'refused' | 'delivery' | 'subscription-disabled' | 'clock' | 'parity' | 'installations';
+  name: 'audit' | 'refused' | 'delivery' | 'subscription-disabled' | 'clock' | 'parity' | 'installations' | 'coverage';
   data: unknown;
 }
 

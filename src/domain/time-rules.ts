@@ -47,6 +47,8 @@ export interface TimeRulesOptions {
   timers: Timers;
   /** Where a change that failed is told (no caller waits for a timer's sweep). */
   logger: Logger;
+  /** Told of each change a rule made (coverage's `time rule` items). */
+  fired?: (resource: string, rule: TimeRule) => void;
 }
 
 /** setTimeout's longest wait; a later instant is waited for in steps. */
@@ -64,7 +66,7 @@ interface Due {
   id: string;
 }
 
-export function createTimeRules({ domain, store, clock, timers, logger }: TimeRulesOptions): TimeRules {
+export function createTimeRules({ domain, store, clock, timers, logger, fired }: TimeRulesOptions): TimeRules {
   // Only the collections with rules: a change of any other is dismissed by one lookup.
   const ruled = new Map(
     [...domain.collections].flatMap(([name, service]) =>
@@ -124,7 +126,10 @@ export function createTimeRules({ domain, store, clock, timers, logger }: TimeRu
     const current = store.get(service.definition.name, orgId, id);
     if (!current || !isDue(rule, current, now)) return Promise.resolve(false);
     return service.update(orgId, id, rule.patch).then(
-      () => true,
+      () => {
+        fired?.(service.definition.name, rule);
+        return true;
+      },
       (error: unknown) => {
         logger.error(`time rule "${rule.description}" could not change ${service.definition.label} ${id}`, error);
         return false;

@@ -19,6 +19,12 @@ import { createDomain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
 import { createTimeRules } from '../domain/time-rules.js';
+import type { CoverageSource } from '../coverage/coverage-file.js';
+import { recordDelivery } from '../coverage/deliveries.js';
+import { emulatorCoverage } from '../coverage/emulator-coverage.js';
+import { createRecorder } from '../coverage/recorder.js';
+import { makeCoverageDir } from '../coverage/write-file.js';
+import { CLOCK_ADVANCED, timeRuleItem } from '../coverage/surface.js';
 import { ApiError, UserError } from '../errors.js';
 import { warningLogger, type Logger } from '../logger.js';
 import { lockDataDir } from '../store/data-dir.js';
@@ -105,6 +111,12 @@ export interface EmulatorOptions extends SettingsInput {
    * the receiver the add-on runs here, and cannot see the HTTPS URL it registers in production.
    */
   localReceivers?: boolean;
+  /**
+   * What it met of the platform's surface is recorded always (docs/coverage.md); with `dir`, written
+   * there as a coverage file when it closes, saying who wrote it (`source`: `startEmulator` unless
+   * told). `false`: nothing recorded at all (the benchmark's baseline).
+   */
+  coverage?: false | { dir?: string; source?: CoverageSource };
 }
 
 /**
@@ -183,6 +195,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const parity = createParityLog({ clock, strict: options.strict ?? false });
     const usage = createScopeUsage();
     audit.subscribe(usage.record);
+    const recorder =
+      options.coverage === false ? null : createRecorder({ registry, declaredScopes: settings.scopes, timers });
+    const coverage =
+      recorder &&
+      emulatorCoverage({
+        recorder,
+        dir: (options.coverage && options.coverage.dir) || null,
+        source: (options.coverage && options.coverage.source) || 'startEmulator',
+        appId: settings.appId,
+        clock,
+      });
+    if (coverage?.dir) await makeCoverageDir(coverage.dir);
     let url = '';
     let origins: ReadonlySet<string> = new Set();
     // Before it listens, where it will listen when the port is fixed: a subscription of `webhooks` in
@@ -221,7 +245,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       onChange: (change) => timeRules.onChange(change),
     });
     // The time rules change records through the domain that fires events, so theirs go out like a PATCH's.
-    const timeRules = createTimeRules({ domain, store, clock, timers, logger });
+    const timeRules = createTimeRules({
+      domain,
+      store,
+      clock,
+      timers,
+      logger,
+      fired: recorder ? (resource, rule) => recorder.hit('time', timeRuleItem(resource, rule.description)) : undefined,
+    });
+    if (recorder) webhooks.dispatcher.onAttempt((report) => recordDelivery(recorder, report));
     const trigger = createTrigger(quietDomain, webhooks, registry.catalog);
     const installations = createInstallations({
       settings,
@@ -294,6 +326,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
      */
     const advance = async (ms: number, drain: boolean) => {
       const state = await time.advance(ms);
+      recorder?.hit('time', CLOCK_ADVANCED);
       await timeRules.sweep();
       if (drain) await webhooks.drained();
       webhooks.dispatcher.runDue();
@@ -326,6 +359,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         return url && url + API_PREFIX;
       },
       inject: (request) => app.inject(request),
+      coverage,
 
       status: (): EmulatorStatus => ({
         ...settings,
@@ -405,6 +439,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           time.onChange((state) => listener({ name: 'clock', data: state })),
           parity.onWarning((warning) => listener({ name: 'parity', data: warning })),
           installationChanges.on((change) => listener({ name: 'installations', data: change })),
+          recorder?.onChange((hits) => listener({ name: 'coverage', data: { hits } })) ?? (() => {}),
         ];
         return () => stops.forEach((stop) => stop());
       },
@@ -468,6 +503,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           await audit.close();
           await store.close();
           await lock?.release();
+          // Last: what the closing parts did (a delivery's last attempt) is in it.
+          await coverage?.close();
         })();
         return closing;
       },
@@ -493,6 +530,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     app = await createHttpApp({
       ...parts,
       refused: refusals.emit,
+      coverage: recorder,
       gate,
       control: emulator,
       ownOrigins: () => origins,

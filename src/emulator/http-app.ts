@@ -68,6 +68,8 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     origin: () => (apiUrl() ? new URL(apiUrl()).origin : '/'),
   });
   openApi.collect(app);
+  // Coverage measures the operations the document describes, from the same routes.
+  parts.coverage?.measureOperations(() => openApi.operations());
   await app.register(addonApi, {
     prefix: API_PREFIX,
     ...parts,

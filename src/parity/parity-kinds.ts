@@ -1,4 +1,7 @@
+import { SPEC_NOTIFY_LEVELS } from '../bridge/bridge-messages.js';
 import { ApiError } from '../errors.js';
+
+export { SPEC_NOTIFY_LEVELS, type SpecNotifyLevel } from '../bridge/bridge-messages.js';
 
 /**
  * Where an add-on leans on the emulator's leniency: what it did that the platform's interface does
@@ -16,10 +19,6 @@ export interface ParityKind {
 }
 
 export type ParityKindId = 'http-webhook-url' | 'notify-level' | 'slow-webhook-receiver';
-
-/** The levels the spec shows for `service:notify` (section 4.2); the host page also shows `info`. */
-export const SPEC_NOTIFY_LEVELS = ['success', 'warning', 'error'] as const;
-export type SpecNotifyLevel = (typeof SPEC_NOTIFY_LEVELS)[number];
 
 /** Spec 4.1 and 8: the receiver must answer within 10 seconds. */
 export const SPEC_WEBHOOK_TIMEOUT_MS = 10_000;

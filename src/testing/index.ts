@@ -114,7 +114,21 @@ export interface TestEmulator {
   emulator: Emulator;
 }
 
-export type TestEmulatorOptions = Omit<EmulatorOptions, 'port' | 'dataDir' | 'demo'>;
+export type TestEmulatorOptions = Omit<EmulatorOptions, 'port' | 'dataDir' | 'demo' | 'coverage'> & {
+  /**
+   * Where to write its coverage file when it closes (docs/coverage.md); by default the environment's
+   * `ADDON_COVERAGE_DIR`, so every test worker writes its own with no change to the tests. `false`:
+   * record nothing.
+   */
+  coverage?: string | false;
+};
+
+/** The directory coverage files go to: the option, else `ADDON_COVERAGE_DIR`, else none. */
+const coverageOption = (given: string | false | undefined): EmulatorOptions['coverage'] => {
+  if (given === false) return false;
+  const dir = given ?? (process.env.ADDON_COVERAGE_DIR || undefined);
+  return { dir, source: 'startEmulator' };
+};
 
 /**
  * Starts an emulator for add-on integration tests: in memory, on a free port of 127.0.0.1, so
@@ -126,7 +140,7 @@ export type TestEmulatorOptions = Omit<EmulatorOptions, 'port' | 'dataDir' | 'de
  *   await emulator.close();
  */
 export async function startEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = await createEmulator({ ...options, port: 0 });
+  const emulator = await createEmulator({ ...options, port: 0, coverage: coverageOption(options.coverage) });
   try {
     await emulator.listen();
   } catch (error) {

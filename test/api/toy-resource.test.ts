@@ -94,4 +94,24 @@ describe('a resource added in one file', () => {
     expect(toy('ToyCreate')).toContain('colour?: string;');
     expect(toy('ToyPatch')).toContain('status?:');
   });
+
+  it("is in coverage's surface: its operations and their answers, its events and its scopes", async () => {
+    const { token } = await em.token();
+    await em.call('GET', 'toys', { token });
+    const { surface, hits } = em.coverage!.now();
+    const toyOperations = ['GET /toys', 'GET /toys/{id}', 'POST /toys', 'PATCH /toys/{id}', 'DELETE /toys/{id}'];
+    expect(surface.operations).toEqual(expect.arrayContaining(toyOperations));
+    expect(surface.responses).toEqual(
+      expect.arrayContaining(['POST /toys 413', 'PATCH /toys/{id} 409', 'GET /toys/{id} 404', 'DELETE /toys/{id} 5xx']),
+    );
+    const events = ['toy.created', 'toy.updated', 'toy.deleted', 'toy.loved'];
+    for (const event of events)
+      expect(surface.events.filter((item) => item.startsWith(`${event} `))).toEqual(
+        ['subscribed', 'delivered', 'answered 2xx', 'retried', 'duplicate'].map((outcome) => `${event} ${outcome}`),
+      );
+    // Declared toys.* and customers.read: the toy's three scopes are there, no other resource's but that one.
+    expect(surface.scopes).toEqual(['customers.read', 'toys.read', 'toys.write', 'toys.delete']);
+    expect(hits.responses['GET /toys 2xx']).toBeGreaterThanOrEqual(1);
+    expect(hits.scopes['toys.read']).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -8,7 +8,7 @@ import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
 import { abortOnSignals } from '../stop-signals.js';
 import { checkedOption, count, duration, httpUrl, matching, usageError, type ValueKind } from '../arguments.js';
-import { declaredScopesOption } from '../emulator-flags.js';
+import { coverageOption, declaredScopesOption } from '../emulator-flags.js';
 import { APP_ID } from '../../installation-ids.js';
 import { color, println, printJson, printlnStderr } from '../output.js';
 
@@ -94,6 +94,7 @@ export function checkCommand(program: Command): void {
     .addOption(checkedOption('--seed <n>', "seed of the fault rules' probabilities, to repeat a run", count()))
     .addOption(checkedOption('--app-id <id>', "the add-on app id (default: addon.config.json's)", matching(APP_ID)))
     .addOption(declaredScopesOption())
+    .addOption(coverageOption())
     .addOption(
       checkedOption(
         '--webhook-timeout <duration>',

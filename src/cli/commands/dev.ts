@@ -5,7 +5,7 @@ import { checkWritable } from '../../file-write.js';
 import { currentIo, fromCwd } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
 import { checkedOption, httpUrl, port } from '../arguments.js';
-import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
+import { coverageInto, emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 import { isInside } from '../paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sdk/browser/addresses.js';
 
@@ -65,6 +65,7 @@ export function devCommand(program: Command): void {
         host: flags.host,
         dataDir,
         demo: true,
+        coverage: coverageInto(flags.coverage, 'addon dev'),
       },
       addonCommand: flags.addonUrl ? undefined : file.dev,
       cwd,

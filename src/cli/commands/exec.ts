@@ -4,7 +4,7 @@ import type { EmulatorStatus } from '../../control/status.js';
 import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
-import { emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
+import { coverageInto, emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';
 import { printlnStderr } from '../output.js';
 import { runCommand } from '../run-command.js';
 
@@ -27,6 +27,8 @@ export function execCommand(program: Command): void {
       ...emulatorOptions(flags, await readConfigFile(cwd)),
       port: 0,
       dataDir: undefined,
+      // The flag, else ADDON_COVERAGE_DIR, which the command inherits too: its own emulators write theirs.
+      coverage: coverageInto(flags.coverage ?? (env.ADDON_COVERAGE_DIR || undefined), 'addon exec'),
     });
     try {
       await emulator.listen();

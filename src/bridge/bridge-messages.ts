@@ -1,0 +1,24 @@
+// The bridge's messages (spec 4.2) as words, for the host page's parser and for Node code (coverage)
+// alike. No imports, so the host page's bundle takes it as it is.
+
+/** The levels the spec shows for `service:notify` (section 4.2). */
+export const SPEC_NOTIFY_LEVELS = ['success', 'warning', 'error'] as const;
+export type SpecNotifyLevel = (typeof SPEC_NOTIFY_LEVELS)[number];
+
+/** The levels the host page takes: the spec's, and `info`, which it also shows (and warns of). */
+export const NOTIFY_LEVELS = [...SPEC_NOTIFY_LEVELS, 'info'] as const;
+export type NotifyLevel = (typeof NOTIFY_LEVELS)[number];
+
+/**
+ * What the bridge carries that coverage counts (docs/coverage.md): each message of spec 4.2, the
+ * notify once per level the spec shows, and the context sent again after the add-on's page reloaded.
+ */
+export const BRIDGE_ITEMS: readonly string[] = [
+  'service:ready',
+  'service:context',
+  'service:context after a reload',
+  'service:navigate',
+  ...SPEC_NOTIFY_LEVELS.map((level) => `service:notify ${level}`),
+  'service:resize',
+  'service:close',
+];

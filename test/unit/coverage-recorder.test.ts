@@ -1,0 +1,65 @@
+// The recorder's counting and its live event, on timers the test moves: a burst is said once, with
+// its totals, when the interval ends, and nothing is said when nothing changed.
+import { describe, expect, it } from 'vitest';
+import type { Timers } from '../../src/clock.js';
+import { createRecorder, type ChangedHits } from '../../src/coverage/recorder.js';
+import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { COVERAGE_STREAM_INTERVAL_MS } from '../../src/limits.js';
+
+/** Timers that fire only when the test says so. */
+function manualTimers() {
+  const due: Array<{ callback: () => void; ms: number }> = [];
+  const timers: Timers = {
+    now: () => 0,
+    set: (callback, ms) => due.push({ callback, ms }),
+    clear: (handle) => void (due[(handle as number) - 1] = { callback: () => {}, ms: -1 }),
+  };
+  const fire = () => due.splice(0).forEach(({ callback }) => callback());
+  return { timers, due, fire };
+}
+
+describe('the coverage recorder', () => {
+  it('counts items by dimension, and what was seen by kind, in objects without a prototype', () => {
+    const recorder = createRecorder({
+      registry: DEFAULT_REGISTRY,
+      declaredScopes: ['*'],
+      timers: manualTimers().timers,
+    });
+    recorder.hit('responses', 'GET /customers 2xx');
+    recorder.hit('responses', 'GET /customers 2xx', 4);
+    recorder.hit('bridge', '__proto__');
+    recorder.see('denied scopes', 'invoices.read');
+    recorder.see('denied scopes', 'invoices.read', 2);
+    const hits = recorder.hits();
+    expect(hits.responses['GET /customers 2xx']).toBe(5);
+    expect(Object.getPrototypeOf(hits.bridge)).toBeNull();
+    expect(Object.keys(hits.bridge)).toEqual(['__proto__']);
+    expect(hits.bridge['__proto__']).toBe(1);
+    expect({ ...hits.events }).toEqual({});
+    expect({ ...recorder.seen()['denied scopes'] }).toEqual({ 'invoices.read': 3 });
+  });
+
+  it('says what changed once an interval, with the totals, and nothing when nothing did', () => {
+    const { timers, due, fire } = manualTimers();
+    const recorder = createRecorder({ registry: DEFAULT_REGISTRY, declaredScopes: ['*'], timers });
+    const said: ChangedHits[] = [];
+    recorder.hit('time', 'clock advanced');
+    // Before anyone listens, nothing is kept for the stream.
+    expect(due).toHaveLength(0);
+    recorder.onChange((changed) => said.push(changed));
+    recorder.hit('operations', 'GET /customers');
+    recorder.hit('operations', 'GET /customers');
+    recorder.hit('time', 'clock advanced');
+    expect(due.map(({ ms }) => ms)).toEqual([COVERAGE_STREAM_INTERVAL_MS]);
+    expect(said).toEqual([]);
+    fire();
+    expect(said).toEqual([{ operations: { 'GET /customers': 2 }, time: { 'clock advanced': 2 } }]);
+    fire();
+    expect(due).toHaveLength(0);
+    expect(said).toHaveLength(1);
+    recorder.hit('bridge', 'service:ready');
+    recorder.close();
+    fire();
+    expect(said).toHaveLength(1);
+  });
+});
