@@ -14,6 +14,10 @@ export type Dimension = (typeof DIMENSIONS)[number];
 export const COVERAGE_FORMAT = 'addon-devkit-coverage';
 export const COVERAGE_VERSION = 1;
 
+/** What befalls a catalog event that coverage counts, in the order a delivery meets them and reports show them. */
+export const EVENT_OUTCOMES = ['subscribed', 'delivered', 'answered 2xx', 'retried', 'duplicate'] as const;
+export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
+
 /**
  * The items of each dimension. Their words:
  * - operations: `GET /customers/{id}`, method and path template as in the OpenAPI document;

@@ -1,6 +1,6 @@
 import type { AttemptReport } from '../webhooks/dispatcher.js';
 import type { CoverageRecorder } from './recorder.js';
-import type { EventOutcome } from './surface.js';
+import type { EventOutcome } from './coverage-file.js';
 
 /**
  * A webhook attempt in coverage's words: a delivery's first attempt `delivered`, a later one

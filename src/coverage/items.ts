@@ -1,3 +1,5 @@
+import { EVENT_OUTCOMES } from './coverage-file.js';
+
 /**
  * The words of coverage items read back into their parts (coverage-file.ts says how they are
  * written), so that reports can lay them out: a response as its operation and what it answered, an
@@ -37,10 +39,8 @@ const responseRank = (response: string): number =>
   response === '2xx' ? 0 : /^\d{3}\b/.test(response) ? Number(response.slice(0, 3)) : response === '5xx' ? 600 : 700;
 
 /** The states of an event, in the order a delivery meets them. */
-export const EVENT_STATES = ['subscribed', 'delivered', 'answered 2xx', 'retried', 'duplicate'];
-
 export function byEventState(a: string, b: string): number {
-  return rank(EVENT_STATES, a) - rank(EVENT_STATES, b) || a.localeCompare(b);
+  return rank(EVENT_OUTCOMES, a) - rank(EVENT_OUTCOMES, b) || a.localeCompare(b);
 }
 
 /** Where `value` is in `order`; anything else after it. */

@@ -5,11 +5,7 @@ import { BRIDGE_ITEMS } from '../bridge/bridge-messages.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { Registry } from '../emulator/registry.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import type { Surface } from './coverage-file.js';
-
-/** What befalls a catalog event that coverage counts (docs/coverage.md), in the order reports show them. */
-export const EVENT_OUTCOMES = ['subscribed', 'delivered', 'answered 2xx', 'retried', 'duplicate'] as const;
-export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
+import { EVENT_OUTCOMES, type Surface } from './coverage-file.js';
 
 /** The answers of every operation beside its documented ones: a fault rule's 5xx and its reset or hang. */
 const FAULT_RESPONSES = ['5xx', 'dropped'];

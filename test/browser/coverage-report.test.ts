@@ -51,7 +51,7 @@ const cellText = (page: Page, table: string, row: string, column: string) =>
 describe('the HTML coverage report', () => {
   it('is one page with nothing from elsewhere, no console error and no axe violation', async () => {
     const { page, problems, requests, url } = await opened([SUITE]);
-    expect(await page.title()).toBe('Platform coverage of app_demo');
+    expect(await page.title()).toBe('Platform coverage of com.example.demo-addon');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(requests).toEqual([url]);
     expect(await axeViolations(page)).toEqual([]);

@@ -203,5 +203,30 @@ describe('startEmulator({ coverage })', () => {
     });
     // Both were measured against the same surface: a merge is their union.
     expect(first.surface).toEqual(second.surface);
+
+    // addon coverage merges them: the surface once, the hits summed.
+    const merged = await cli(['coverage', dir, '--json']);
+    expect(merged.exitCode, merged.stderr).toBe(0);
+    const report = JSON.parse(merged.stdout);
+    expect(report.files).toHaveLength(2);
+    expect(report.dimensions.operations).toMatchObject({
+      met: { 'GET /customers': 1, 'GET /invoices': 2 },
+      covered: 2,
+      total: first.surface.operations.length,
+    });
+    expect(report.dimensions.responses.met).toEqual({
+      'GET /customers 2xx': 1,
+      'GET /invoices 2xx': 1,
+      'GET /invoices 401': 1,
+      '401 token_expired': 1,
+    });
+    expect(report.dimensions.time.met).toEqual({ 'token expired in use': 1 });
+
+    // A minimum the two workers met passes; one they missed exits 1 naming the gap.
+    const met = await cli(['coverage', dir, '--min', 'time=1']);
+    expect(met.exitCode, met.stderr).toBe(0);
+    const missed = await cli(['coverage', dir, '--min', 'events=1']);
+    expect(missed.exitCode).toBe(1);
+    expect(missed.stderr).toMatch(/addon: events 0% is below the minimum 1%: .*never subscribed to nor delivered/);
   });
 });

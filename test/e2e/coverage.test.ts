@@ -25,7 +25,7 @@ describe('addon coverage', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toBe('Platform coverage: 2 files (addon exec, startEmulator) of app_demo');
+    expect(lines[0]).toBe('Platform coverage: 2 files (addon exec, startEmulator) of com.example.demo-addon');
     expect(lines[2]).toMatch(/^ {2}responses +10\/68 +14\.7% +[█░]{20}$/);
     expect(lines).toContain('  responses: no test met 409 on any operation');
     expect(lines).toContain('  events: invoice.overdue never subscribed to nor delivered');
@@ -126,7 +126,7 @@ describe('addon coverage', () => {
     );
     const html = await readFile(join(dir, 'out', 'coverage.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(html).toContain('<title>Platform coverage of app_demo</title>');
+    expect(html).toContain('<title>Platform coverage of com.example.demo-addon</title>');
     const markdown = await readFile(join(dir, 'out', 'coverage.md'), 'utf8');
     expect(markdown).toMatch(/^## addon coverage\n/);
     expect(markdown).toContain('| responses | 10 of 68 | 14.7% |  |');

@@ -40,7 +40,7 @@ describe('coverage files merged', () => {
     expect(merged.hits.bridge['service:ready']).toBe(2);
     expect({ ...merged.seen['denied scopes'] }).toEqual({ 'invoices.write': 2 });
     expect({ ...merged.seen['bridge warnings'] }).toEqual({ 'resize before ready': 1 });
-    expect([merged.files, merged.sources, merged.appIds]).toEqual([2, ['addon exec', 'startEmulator'], ['app_demo']]);
+    expect([merged.files, merged.sources, merged.appIds]).toEqual([2, ['addon exec', 'startEmulator'], ['com.example.demo-addon']]);
     expect([merged.startedAt, merged.endedAt]).toEqual(['2026-11-27T08:59:58.000Z', '2026-11-27T09:04:10.250Z']);
   });
 
@@ -83,7 +83,7 @@ describe('the summary', () => {
       '429 met only on GET /customers (1 of 8 operations)',
       '5xx met only on POST /invoices (1 of 8 operations)',
       'no test met dropped on any operation',
-      '401 missing_token and 401 token_revoked never met',
+      '401 missing_token and 401 session_revoked never met',
     ]);
   });
 
@@ -195,7 +195,7 @@ function fileWith(surface: Partial<CoverageFile['surface']>, hits: Partial<Cover
     version: 1,
     kit: '0.1.0',
     source: 'startEmulator',
-    appId: 'app_demo',
+    appId: 'com.example.demo-addon',
     startedAt: '2026-11-27T09:00:00.000Z',
     endedAt: '2026-11-27T09:01:00.000Z',
     surface: { ...Object.fromEntries(DIMENSIONS.map((d) => [d, []])), ...surface } as CoverageFile['surface'],

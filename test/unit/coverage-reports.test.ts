@@ -20,7 +20,7 @@ describe('the markdown report', () => {
     expect(markdown.split('\n').slice(0, 13)).toEqual([
       '## addon coverage',
       '',
-      '2 files (addon exec, startEmulator) of app\\_demo; emulated time 2026-11-27T08:59:58.000Z to 2026-11-27T09:04:10.250Z',
+      '2 files (addon exec, startEmulator) of com.example.demo-addon; emulated time 2026-11-27T08:59:58.000Z to 2026-11-27T09:04:10.250Z',
       '',
       '| Dimension | Covered | Share | Minimum |',
       '| --- | --- | --- | --- |',
@@ -61,7 +61,7 @@ describe('the terminal report', () => {
   it('a line a dimension, then the gaps, then what was seen besides', async () => {
     const lines = terminalReport(await report(), color).map(stripVTControlCharacters);
     expect(lines.slice(0, 7)).toEqual([
-      'Platform coverage: 2 files (addon exec, startEmulator) of app_demo',
+      'Platform coverage: 2 files (addon exec, startEmulator) of com.example.demo-addon',
       '  operations        6/8      75%  ███████████████░░░░░',
       '  responses       10/68    14.7%  ██░░░░░░░░░░░░░░░░░░  minimum 40%',
       '  events           7/15    46.6%  █████████░░░░░░░░░░░',
