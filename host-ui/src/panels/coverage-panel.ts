@@ -1,0 +1,167 @@
+// Coverage tab: what this emulator has met of the platform's surface so far (docs/coverage.md), per
+// dimension covered of total, the gaps first, then what was met and how often. Read when the tab is
+// shown and on a resync, kept live by the stream's `coverage` event.
+import { sayCount } from '../../../src/bridge/bridge-budget.js';
+import { DIMENSIONS, type Dimension } from '../../../src/coverage/coverage-file.js';
+import { control, ControlError } from '../control-client';
+import { h, replaceChildren } from '../dom';
+import type { Panel } from '../drawer';
+import type { ChangedHits, CoverageNow } from '../types';
+
+export interface CoveragePanel extends Panel {
+  /** A stream's `coverage` event: the items changed, with their new totals. */
+  update(changed: ChangedHits): void;
+  /** Reads it again, if it was ever read (a resync). */
+  resync(): void;
+}
+
+const TITLES: Readonly<Record<Dimension, string>> = {
+  operations: 'Operations',
+  responses: 'Responses',
+  events: 'Events',
+  bridge: 'Bridge messages',
+  scopes: 'Scopes',
+  time: 'Time',
+};
+
+/** Of 100, rounded down to a tenth, as `addon coverage` says it: a share below a minimum never shows as the minimum. */
+const percent = (covered: number, total: number) =>
+  total ? `${Math.floor((covered * 1000) / total) / 10}%` : 'none to cover';
+
+export function createCoveragePanel(): CoveragePanel {
+  let now: CoverageNow | null = null;
+  let loaded = false;
+  const body = h('div', { class: 'coverage-body', 'data-testid': 'coverage-body' });
+  const note = h('p', { class: 'muted small', 'data-testid': 'coverage-note' }, 'Reading what the emulator met…');
+
+  const render = () => {
+    if (!now) return;
+    const { surface, hits, dir } = now;
+    note.textContent = `Since ${now.startedAt} (emulated), live. ${dir ? `Written to ${dir} when the emulator closes.` : 'Written to no file (addon dev --coverage DIR writes one).'}`;
+    replaceChildren(
+      body,
+      ...DIMENSIONS.map((dimension) => dimensionView(dimension, surface[dimension], hits[dimension])),
+      seenView(now.seen),
+    );
+  };
+
+  const read = async () => {
+    loaded = true;
+    try {
+      const answer = await control.coverage();
+      // Totals only grow: an event that came while the answer was on its way keeps what it said.
+      if (now) for (const dimension of DIMENSIONS) keepGreater(answer.hits[dimension], now.hits[dimension]);
+      now = answer;
+      render();
+    } catch (error) {
+      note.textContent =
+        error instanceof ControlError && error.code === 'coverage_off'
+          ? 'This emulator records no coverage (coverage: false).'
+          : `Cannot read coverage: ${(error as Error).message}`;
+    }
+  };
+
+  return {
+    // Focusable: a long list scrolls, and has little else to reach with the keyboard.
+    element: h('div', { class: 'panel coverage-panel', tabindex: 0 }, note, body),
+    // Each time, not only the first: what was seen besides comes with no event.
+    onShow: () => void read(),
+    resync: () => {
+      if (loaded) void read();
+    },
+    update(changed) {
+      if (!now) return;
+      for (const dimension of DIMENSIONS) Object.assign(now.hits[dimension], changed[dimension]);
+      render();
+    },
+  };
+}
+
+function keepGreater(into: Record<string, number>, from: Record<string, number>) {
+  for (const [item, count] of Object.entries(from)) if (count > (into[item] ?? 0)) into[item] = count;
+}
+
+/** A dimension: its share, then its items, the gaps first, each marked in words and a symbol. */
+function dimensionView(dimension: Dimension, surface: string[], hits: Record<string, number>): HTMLElement {
+  const met = (item: string) => (hits[item] ?? 0) > 0;
+  const gaps = surface.filter((item) => !met(item));
+  const covered = surface.length - gaps.length;
+  const heading = `coverage-${dimension}`;
+  return h(
+    'section',
+    {
+      class: 'coverage-dimension',
+      'data-testid': 'coverage-dimension',
+      'data-dimension': dimension,
+      'aria-labelledby': heading,
+    },
+    h(
+      'h2',
+      { id: heading },
+      TITLES[dimension],
+      ' ',
+      h(
+        'span',
+        { class: 'coverage-share', 'data-testid': 'coverage-share' },
+        `${covered} of ${surface.length} · ${percent(covered, surface.length)}`,
+      ),
+    ),
+    surface.length
+      ? h(
+          'ul',
+          { class: 'coverage-items' },
+          ...gaps.map((item) => itemView(item, 0)),
+          ...surface.filter(met).map((item) => itemView(item, hits[item]!)),
+        )
+      : h('p', { class: 'muted small' }, 'Nothing to cover.'),
+  );
+}
+
+function itemView(item: string, count: number): HTMLElement {
+  return h(
+    'li',
+    {
+      class: count ? 'coverage-item met' : 'coverage-item never',
+      'data-testid': 'coverage-item',
+      'data-item': item,
+      'data-count': count,
+    },
+    h('span', { class: 'coverage-mark', 'aria-hidden': 'true' }, count ? '✓' : '✗'),
+    h('code', {}, item),
+    h(
+      'span',
+      { class: 'coverage-count' },
+      count ? `met, ${sayCount(count)} time${count === 1 ? '' : 's'}` : 'never met',
+    ),
+  );
+}
+
+/** What was seen that is no goal to cover: denied scopes, the bridge's warnings, ... */
+function seenView(seen: CoverageNow['seen']): HTMLElement | null {
+  const kinds = Object.entries(seen);
+  if (kinds.length === 0) return null;
+  return h(
+    'section',
+    { class: 'coverage-dimension', 'data-testid': 'coverage-seen', 'aria-labelledby': 'coverage-seen' },
+    h('h2', { id: 'coverage-seen' }, 'Seen besides'),
+    ...kinds.map(([kind, items]) =>
+      h(
+        'div',
+        {},
+        h('h3', {}, kind),
+        h(
+          'ul',
+          { class: 'coverage-items' },
+          ...Object.entries(items).map(([what, count]) =>
+            h(
+              'li',
+              { class: 'coverage-item', 'data-testid': 'coverage-seen-item' },
+              h('code', {}, what),
+              h('span', { class: 'coverage-count' }, `${sayCount(count)} time${count === 1 ? '' : 's'}`),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
