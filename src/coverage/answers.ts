@@ -3,8 +3,13 @@ import { ApiError } from '../errors.js';
 import type { CoverageRecorder } from './recorder.js';
 import { operationOf, refusalItem, TOKEN_EXPIRED_IN_USE } from './surface.js';
 
-/** Of each route, its operation's words, made once (`GET /customers/{id}`). */
-const operations = new Map<string, string>();
+/** A route's words, made once: its operation (`GET /customers/{id}`) and each of its answers met so far. */
+interface RouteWords {
+  operation: string;
+  answers: Map<number, string>;
+}
+/** By the route's config, one object per route for as long as the route lives. */
+const routeWords = new WeakMap<object, RouteWords>();
 
 /**
  * Step 8 of the API's request path (api/request-path.ts): every answer of an add-on API call told to
@@ -28,11 +33,14 @@ export const recordDropped = (coverage: CoverageRecorder, request: FastifyReques
   recordAnswer(coverage, request, 0);
 
 function recordAnswer(coverage: CoverageRecorder, request: FastifyRequest, status: number): void {
-  const operation = operationOfRequest(request);
+  const words = wordsOf(request);
   // A path no route serves (its 404 is the API's, not an operation's).
-  if (!operation) return;
+  if (!words) return;
+  const { operation, answers } = words;
   coverage.hit('operations', operation);
-  coverage.hit('responses', `${operation} ${responseWord(status)}`);
+  let answer = answers.get(status);
+  if (answer === undefined) answers.set(status, (answer = `${operation} ${responseWord(status)}`));
+  coverage.hit('responses', answer);
   if (status < 200 || status >= 300) return;
   const pending = request.audit;
   if (pending?.required && pending.decision === 'granted') coverage.hit('scopes', pending.required);
@@ -55,11 +63,14 @@ function refused(coverage: CoverageRecorder, request: FastifyRequest, error: Api
 const responseWord = (status: number): string =>
   status === 0 ? 'dropped' : status >= 500 ? '5xx' : status >= 200 && status < 300 ? '2xx' : String(status);
 
-function operationOfRequest(request: FastifyRequest): string | undefined {
-  const { url, method } = request.routeOptions;
-  if (url === undefined) return undefined;
-  const key = `${method} ${url}`;
-  let operation = operations.get(key);
-  if (operation === undefined) operations.set(key, (operation = operationOf(request.method, url)));
-  return operation;
+function wordsOf(request: FastifyRequest): RouteWords | undefined {
+  // One read of the getter, which makes a new object each time: the config is the route's own.
+  const { config } = request.routeOptions;
+  let words = routeWords.get(config);
+  if (words === undefined && config.url !== undefined) {
+    // A HEAD route (fastify's, beside a GET) is an operation of its own words, outside the surface.
+    words = { operation: operationOf(request.method, config.url), answers: new Map() };
+    routeWords.set(config, words);
+  }
+  return words;
 }

@@ -12,6 +12,7 @@ import {
 import { hostPageHeaders } from '../emulator/page-policy.js';
 import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from './host-browser.js';
+import { hostCoverage } from './host-coverage.js';
 import { cut, sayCount } from '../bridge/bridge-budget.js';
 import {
   createHostLog,
@@ -185,6 +186,8 @@ export async function openHostPage(
       `openHostPage: width is ${JSON.stringify(width)}; use 'desktop', 'tablet', 'phone' or a whole number of pixels from ${MIN_FRAME_WIDTH} to ${MAX_FRAME_WIDTH}`,
     );
   let choice: SessionChoice = { scopes: options.scopes, orgId: options.orgId, userId: options.userId };
+  // A coverage file of the page's own, when ADDON_COVERAGE_DIR asks for one that nothing else writes.
+  const coverage = await hostCoverage(base);
 
   const { browser, owned } = await browserFor(options.browser);
   let context: BrowserContext;
@@ -197,7 +200,10 @@ export async function openHostPage(
     throw error;
   }
   const log = createHostLog();
-  await context.exposeBinding(BINDING, (_source, entries: HostEntry[]) => log.add(entries));
+  await context.exposeBinding(BINDING, (_source, entries: HostEntry[]) => {
+    log.add(entries);
+    coverage?.count(entries);
+  });
   await context.addInitScript(watchHost, BINDING);
   await options.prepare?.(context);
   const page = await context.newPage();
@@ -337,6 +343,7 @@ export async function openHostPage(
     async close() {
       await context.close();
       if (owned) await browser.close();
+      await coverage?.close();
     },
   };
 
