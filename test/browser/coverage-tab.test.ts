@@ -85,7 +85,9 @@ describe("the host page's bridge reports", () => {
     await page.getByTestId('tab-coverage').click();
     const bridge = page.locator('[data-testid="coverage-dimension"][data-dimension="bridge"]');
     const item = (name: string) => bridge.locator(`[data-testid="coverage-item"][data-item="${name}"]`);
-    await expect.poll(() => bridge.getByTestId('coverage-share').textContent()).toBe('4 of 9 · 44.4%');
+    await expect
+      .poll(() => bridge.getByTestId('coverage-share').textContent(), { timeout: 20_000 })
+      .toBe('4 of 9 · 44.4%');
     expect(await item('service:notify success').textContent()).toBe('✓service:notify successmet, 1 time');
     expect(await item('service:close').textContent()).toBe('✗service:closenever met');
     // The gaps come first.
@@ -99,8 +101,21 @@ describe("the host page's bridge reports", () => {
     const listed = page.locator('[data-testid="coverage-item"][data-item="GET /customers 2xx"]');
     expect(await listed.getAttribute('data-count')).toBe('0');
     expect((await api(`${dev.apiUrl}/customers`, { token })).status).toBe(200);
-    await expect.poll(() => listed.getAttribute('data-count')).toBe('1');
+    await expect.poll(() => listed.getAttribute('data-count'), { timeout: 20_000 }).toBe('1');
     expect(await listed.textContent()).toBe('✓GET /customers 2xxmet, 1 time');
+
+    // Reopened, the add-on is sent its context again: after a reload, and the tab says so.
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect
+      .poll(() => item('service:context after a reload').getAttribute('data-count'), { timeout: 20_000 })
+      .toBe('1');
+    expect((await coverageOf(dev.url)).hits.bridge).toEqual({
+      'service:ready': 2,
+      'service:context': 1,
+      'service:context after a reload': 1,
+      'service:notify success': 1,
+      'service:resize': 1,
+    });
     expect(pageErrors).toEqual([]);
   });
 
@@ -135,24 +150,32 @@ describe("the host page's bridge reports", () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(COVERAGE_REPORT_INTERVAL_MS - 1);
   }, 60_000);
 
-  it("splits what is over a report's bounds: 150 kinds of warning reach the emulator, none refused", async () => {
+  it("splits what is over a report's bounds: 151 kinds of warning reach the emulator, none refused", async () => {
     const { dev, page } = await openHost();
     await postFromAddon(page, `{ type: 'kind ' + i }`, 150);
+    // A warning is counted as a kind, without the value it got: two paths, one key.
+    await postFromAddon(page, `{ type: 'service:navigate', payload: { path: 'x' + i } }`, 2);
     await expect
       .poll(async () => Object.keys((await coverageOf(dev.url)).seen['bridge warnings'] ?? {}).length, {
         timeout: 20_000,
       })
-      .toBe(150);
-    expect((await coverageOf(dev.url)).seen['bridge warnings']!['unknown message type "kind 149"']).toBe(1);
+      .toBe(151);
+    const warnings = (await coverageOf(dev.url)).seen['bridge warnings']!;
+    expect(warnings['unknown message type "kind 149"']).toBe(1);
+    expect(warnings['service:navigate: payload.path must start with "/"']).toBe(2);
   });
 
   it('sends what is left as the page goes away', async () => {
     const { dev, page } = await openHost();
     // Once the first report (ready, context) is in, a close is sent and the page left at once.
-    await expect.poll(async () => (await coverageOf(dev.url)).hits.bridge['service:context']).toBe(1);
+    await expect
+      .poll(async () => (await coverageOf(dev.url)).hits.bridge['service:context'], { timeout: 20_000 })
+      .toBe(1);
     await postFromAddon(page, `{ type: 'service:close' }`);
     await page.getByTestId('addon-panel').and(page.locator('[data-state="closed"]')).waitFor({ state: 'attached' });
     await page.goto('about:blank');
-    await expect.poll(async () => (await coverageOf(dev.url)).hits.bridge['service:close']).toBe(1);
+    await expect
+      .poll(async () => (await coverageOf(dev.url)).hits.bridge['service:close'], { timeout: 20_000 })
+      .toBe(1);
   });
 });
