@@ -6,6 +6,7 @@ import { DIMENSIONS, type Dimension } from '../../../src/coverage/coverage-file.
 import { control, ControlError } from '../control-client';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
+import { dateTime } from '../format';
 import type { ChangedHits, CoverageNow } from '../types';
 
 export interface CoveragePanel extends Panel {
@@ -28,30 +29,46 @@ const TITLES: Readonly<Record<Dimension, string>> = {
 const percent = (covered: number, total: number) =>
   total ? `${Math.floor((covered * 1000) / total) / 10}%` : 'none to cover';
 
+/** Each dimension's items and how often each was met. A Map: an item's words are data, whatever they say. */
+type Counts = Record<Dimension, Map<string, number>>;
+
 export function createCoveragePanel(): CoveragePanel {
-  let now: CoverageNow | null = null;
+  let now: { answer: CoverageNow; counts: Counts } | null = null;
   let loaded = false;
   const body = h('div', { class: 'coverage-body', 'data-testid': 'coverage-body' });
   const note = h('p', { class: 'muted small', 'data-testid': 'coverage-note' }, 'Reading what the emulator met…');
 
   const render = () => {
     if (!now) return;
-    const { surface, hits, dir } = now;
-    note.textContent = `Since ${now.startedAt} (emulated), live. ${dir ? `Written to ${dir} when the emulator closes.` : 'Written to no file (addon dev --coverage DIR writes one).'}`;
+    const { answer, counts } = now;
+    note.textContent = `Since ${dateTime(answer.startedAt)} (emulated), kept live. ${
+      answer.dir
+        ? `Written to ${answer.dir} when the emulator closes.`
+        : 'Written to no file (addon dev --coverage DIR writes one).'
+    }`;
     replaceChildren(
       body,
-      ...DIMENSIONS.map((dimension) => dimensionView(dimension, surface[dimension], hits[dimension])),
-      seenView(now.seen),
+      ...DIMENSIONS.map((dimension) => dimensionView(dimension, answer.surface[dimension], counts[dimension])),
+      seenView(answer.seen),
     );
+  };
+
+  const count = (counts: Counts, changed: ChangedHits) => {
+    for (const dimension of DIMENSIONS)
+      for (const [item, total] of Object.entries(changed[dimension] ?? {})) raise(counts[dimension], item, total);
   };
 
   const read = async () => {
     loaded = true;
     try {
       const answer = await control.coverage();
-      // Totals only grow: an event that came while the answer was on its way keeps what it said.
-      if (now) for (const dimension of DIMENSIONS) keepGreater(answer.hits[dimension], now.hits[dimension]);
-      now = answer;
+      const counts = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, new Map()])) as Counts;
+      count(counts, answer.hits);
+      // An event that came while the answer was on its way keeps what it said.
+      if (now)
+        for (const dimension of DIMENSIONS)
+          for (const [item, total] of now.counts[dimension]) raise(counts[dimension], item, total);
+      now = { answer, counts };
       render();
     } catch (error) {
       note.textContent =
@@ -71,19 +88,20 @@ export function createCoveragePanel(): CoveragePanel {
     },
     update(changed) {
       if (!now) return;
-      for (const dimension of DIMENSIONS) Object.assign(now.hits[dimension], changed[dimension]);
+      count(now.counts, changed);
       render();
     },
   };
 }
 
-function keepGreater(into: Record<string, number>, from: Record<string, number>) {
-  for (const [item, count] of Object.entries(from)) if (count > (into[item] ?? 0)) into[item] = count;
+/** Sets an item's total: totals only grow, so the greater of two is the newer. */
+function raise(counts: Map<string, number>, item: string, total: number) {
+  if (total > (counts.get(item) ?? 0)) counts.set(item, total);
 }
 
 /** A dimension: its share, then its items, the gaps first, each marked in words and a symbol. */
-function dimensionView(dimension: Dimension, surface: string[], hits: Record<string, number>): HTMLElement {
-  const met = (item: string) => (hits[item] ?? 0) > 0;
+function dimensionView(dimension: Dimension, surface: string[], hits: Map<string, number>): HTMLElement {
+  const met = (item: string) => (hits.get(item) ?? 0) > 0;
   const gaps = surface.filter((item) => !met(item));
   const covered = surface.length - gaps.length;
   const heading = `coverage-${dimension}`;
@@ -111,7 +129,7 @@ function dimensionView(dimension: Dimension, surface: string[], hits: Record<str
           'ul',
           { class: 'coverage-items' },
           ...gaps.map((item) => itemView(item, 0)),
-          ...surface.filter(met).map((item) => itemView(item, hits[item]!)),
+          ...surface.filter(met).map((item) => itemView(item, hits.get(item)!)),
         )
       : h('p', { class: 'muted small' }, 'Nothing to cover.'),
   );

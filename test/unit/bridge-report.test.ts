@@ -1,7 +1,7 @@
-// The host page's coverage report (host-ui/src/bridge-coverage.ts) kept within the route's bounds:
+// The host page's coverage report (src/coverage/bridge-report.ts) kept within the route's bounds:
 // what is over a report waits for the next, none is lost, and each report would be taken whole.
 import { describe, expect, it } from 'vitest';
-import { nextReport } from '../../host-ui/src/bridge-coverage.js';
+import { nextReport } from '../../src/coverage/bridge-report.js';
 import { MAX_COVERAGE_COUNT, MAX_COVERAGE_REPORT_KEYS } from '../../src/limits.js';
 
 const keysOf = (counts: Record<string, number> | undefined) => Object.keys(counts ?? {}).length;
