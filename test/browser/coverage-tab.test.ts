@@ -2,13 +2,14 @@
 // reaches the emulator's coverage (POST /_emulator/coverage/bridge, batched, within its bounds, and
 // as the page goes away), and the drawer's Coverage tab shows it, kept live by the stream.
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverageNow } from '../../src/coverage/emulator-coverage.js';
 import { BRIDGE_RATE } from '../../src/bridge/bridge-budget.js';
 import { COVERAGE_REPORT_INTERVAL_MS } from '../../src/limits.js';
 import { api, startDev } from '../helpers.js';
-import { tokenInSrc, useBrowser } from './browser.js';
+import { SCREENSHOTS, tokenInSrc, useBrowser } from './browser.js';
 
 const { browser } = useBrowser();
 
@@ -88,6 +89,8 @@ describe("the host page's bridge reports", () => {
     await expect
       .poll(() => bridge.getByTestId('coverage-share').textContent(), { timeout: 20_000 })
       .toBe('4 of 9 · 44.4%');
+    const summary = page.locator('[data-testid="coverage-summary"] tr[data-dimension="bridge"] > *');
+    expect(await summary.allTextContents()).toEqual(['Bridge messages', '4', '9', '44.4%']);
     expect(await item('service:notify success').textContent()).toBe('✓service:notify successmet, 1 time');
     expect(await item('service:close').textContent()).toBe('✗service:closenever met');
     // The gaps come first.
@@ -116,6 +119,7 @@ describe("the host page's bridge reports", () => {
       'service:notify success': 1,
       'service:resize': 1,
     });
+    await page.screenshot({ path: join(SCREENSHOTS, 'coverage-tab.png') });
     expect(pageErrors).toEqual([]);
   });
 

@@ -48,6 +48,7 @@ export function createCoveragePanel(): CoveragePanel {
     }`;
     replaceChildren(
       body,
+      summaryView(answer.surface, counts),
       ...DIMENSIONS.map((dimension) => dimensionView(dimension, answer.surface[dimension], counts[dimension])),
       seenView(answer.seen),
     );
@@ -99,11 +100,44 @@ function raise(counts: Map<string, number>, item: string, total: number) {
   if (total > (counts.get(item) ?? 0)) counts.set(item, total);
 }
 
+/** How many of a dimension's items were met. */
+const metOf = (surface: string[], hits: Map<string, number>) =>
+  surface.filter((item) => (hits.get(item) ?? 0) > 0).length;
+
+/** Every dimension's share in one table, above the lists. */
+function summaryView(surface: CoverageNow['surface'], counts: Counts): HTMLElement {
+  return h(
+    'table',
+    { class: 'coverage-summary', 'data-testid': 'coverage-summary' },
+    h('caption', { class: 'muted small' }, 'Met of the surface, by dimension'),
+    h(
+      'thead',
+      {},
+      h('tr', {}, ...['Dimension', 'Met', 'Of', 'Share'].map((title) => h('th', { scope: 'col' }, title))),
+    ),
+    h(
+      'tbody',
+      {},
+      ...DIMENSIONS.map((dimension) => {
+        const covered = metOf(surface[dimension], counts[dimension]);
+        return h(
+          'tr',
+          { 'data-dimension': dimension },
+          h('th', { scope: 'row' }, TITLES[dimension]),
+          h('td', {}, covered),
+          h('td', {}, surface[dimension].length),
+          h('td', {}, percent(covered, surface[dimension].length)),
+        );
+      }),
+    ),
+  );
+}
+
 /** A dimension: its share, then its items, the gaps first, each marked in words and a symbol. */
 function dimensionView(dimension: Dimension, surface: string[], hits: Map<string, number>): HTMLElement {
   const met = (item: string) => (hits.get(item) ?? 0) > 0;
   const gaps = surface.filter((item) => !met(item));
-  const covered = surface.length - gaps.length;
+  const covered = metOf(surface, hits);
   const heading = `coverage-${dimension}`;
   return h(
     'section',
