@@ -4,13 +4,17 @@
 //   BENCH_SECONDS=30 BENCH_ROUNDS=5   (measured seconds per server, all rounds; default 15, 5)
 //   BENCH_CONNECTIONS=10              (concurrent connections; default 10)
 //
-// Three servers, each alone in a child process, in memory, with 100 customers: the emulator, the
-// emulator with 100 fault rules that match nothing, and bare fastify returning the emulator's own
-// answer to `GET /api/addon/v1/customers?limit=50` (the same bytes) with no auth. autocannon runs
-// here and asks each in turn, in rounds whose order alternates; each round gives the ratios
-// emulator / bare and with rules / without, and the medians of those are the figures to compare (one
-// pair alone can swing by half on a noisy machine). Targets (issue 21): the list at >= 0.7x the bare
-// route, and 100 non-matching rules costing <= 5%. Loopback only; stops by itself.
+// Four servers, each alone in a child process, in memory, with 100 customers: the emulator, the
+// emulator with 100 fault rules that match nothing, the emulator made with `coverage: false` (no
+// coverage recorded), and bare fastify returning the emulator's own answer to
+// `GET /api/addon/v1/customers?limit=50` (the same bytes) with no auth. autocannon runs here and asks
+// each in turn, in rounds whose order alternates; each round gives the ratios emulator / bare, with
+// rules / without and recording / not, and the medians of those are the figures to compare (one pair
+// alone can swing by half on a noisy machine). Targets: the list at >= 0.7x the bare route and 100
+// non-matching rules costing <= 5% (issue 21), coverage recording costing <= 5% (issue 33). The
+// emulators also say the CPU time their process spent in each round: per request, it moves far less
+// than the throughput when other work shares the machine, so recording's cost is given that way too.
+// Loopback only; stops by itself.
 
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -42,7 +46,12 @@ async function serve(kind, bodyFile) {
     return;
   }
   const { createEmulator } = await import('../dist/index.js');
-  const emulator = await createEmulator({ port: 0, host: HOST, rateLimit: 1_000_000 });
+  const emulator = await createEmulator({
+    port: 0,
+    host: HOST,
+    rateLimit: 1_000_000,
+    ...(kind === 'unrecorded' ? { coverage: false } : {}),
+  });
   const customers = (await internalsOf(emulator)).domain.collections.get('customers');
   for (let i = 0; i < RECORDS; i++)
     await customers.create(emulator.settings.orgId, { name: `Customer ${i}`, email: `c${i}@example.com` });
@@ -51,6 +60,7 @@ async function serve(kind, bodyFile) {
   const url = await emulator.listen();
   const { token } = await emulator.token();
   process.send({ url, token });
+  process.on('message', () => process.send(process.cpuUsage()));
   process.on('disconnect', () => void emulator.close());
 }
 
@@ -59,7 +69,7 @@ async function main() {
   const start = async (title, kind, bodyFile) => {
     const child = fork(self, ['--serve', kind, bodyFile ?? '']);
     const [server] = await once(child, 'message');
-    return { title, child, server, results: [] };
+    return { title, child, server, results: [], cpu: [] };
   };
   const emulator = await start('emulator', 'emulator');
   const headers = { authorization: `Bearer ${emulator.server.token}` };
@@ -74,11 +84,20 @@ async function main() {
   const servers = [
     emulator,
     await start(`emulator, ${RULES} rules`, 'rules'),
+    await start('emulator, coverage: false', 'unrecorded'),
     await start('bare fastify', 'bare', bodyFile),
   ];
-  const [, rules, bare] = servers;
-  rules.server.token = (await (await fetch(`${rules.server.url}/_emulator/tokens`, { method: 'POST' })).json()).token;
+  const [, rules, unrecorded, bare] = servers;
+  for (const { server } of [rules, unrecorded])
+    server.token = (await (await fetch(`${server.url}/_emulator/tokens`, { method: 'POST' })).json()).token;
 
+  /** The CPU time, µs, the server's process has spent so far (the emulators'; 0 for bare fastify). */
+  const cpuOf = async (s) => {
+    if (s === bare) return 0;
+    s.child.send('cpu');
+    const [{ user, system }] = await once(s.child, 'message');
+    return user + system;
+  };
   const run = (s, duration) =>
     autocannon({
       url: s.server.url + PATH,
@@ -89,24 +108,37 @@ async function main() {
   for (const s of servers) await run(s, 1); // warm-up
   const vsBare = [];
   const rulesCost = [];
+  const coverageCost = [];
+  const coverageCpu = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? [...servers].reverse() : servers;
     for (const s of order) {
+      const cpu = await cpuOf(s);
       const result = await run(s, SECONDS / ROUNDS);
       if (result.non2xx || result.errors)
         throw new Error(`${s.title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       s.results.push(result['2xx'] / result.duration);
+      s.cpu.push(((await cpuOf(s)) - cpu) / result['2xx']);
     }
     vsBare.push(emulator.results[round] / bare.results[round]);
     rulesCost.push(rules.results[round] / emulator.results[round]);
+    coverageCost.push(emulator.results[round] / unrecorded.results[round]);
+    coverageCpu.push(unrecorded.cpu[round] / emulator.cpu[round]);
   }
   for (const s of servers) s.child.disconnect();
   await rm(dir, { recursive: true, force: true });
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   for (const s of servers)
-    console.log(`${s.title}: req/s ${s.results.map(Math.round).join(', ')} (median ${Math.round(median(s.results))})`);
+    console.log(
+      `${s.title}: req/s ${s.results.map(Math.round).join(', ')} (median ${Math.round(median(s.results))})` +
+        (s === bare ? '' : `; CPU µs a request, median ${median(s.cpu).toFixed(1)}`),
+    );
   console.log(`emulator / bare fastify per round: ${vsBare.map((r) => r.toFixed(3)).join(', ')}`);
   console.log(`${RULES} rules / none per round: ${rulesCost.map((r) => r.toFixed(3)).join(', ')}`);
+  console.log(`recording / coverage: false per round: ${coverageCost.map((r) => r.toFixed(3)).join(', ')}`);
+  console.log(`CPU a request, coverage: false / recording: ${coverageCpu.map((r) => r.toFixed(3)).join(', ')}`);
   console.log(`median emulator / bare fastify: ${median(vsBare).toFixed(3)} (target >= 0.7)`);
   console.log(`median with ${RULES} non-matching rules / without: ${median(rulesCost).toFixed(3)} (target >= 0.95)`);
+  console.log(`median recording coverage / coverage: false: ${median(coverageCost).toFixed(3)} (target >= 0.95)`);
+  console.log(`median CPU a request, coverage: false / recording: ${median(coverageCpu).toFixed(3)} (target >= 0.95)`);
 }

@@ -23,9 +23,7 @@ export type CoverageRecord = Omit<CoverageFile, 'format' | 'version' | 'kit'>;
  * others and none overwrites another. Resolves with its path.
  */
 export async function writeCoverageFile(dir: string, record: CoverageRecord): Promise<string> {
-  await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
-    throw await fileError(error, `cannot make the coverage directory ${dir}`, dir);
-  });
+  await makeCoverageDir(dir);
   const path = join(dir, `coverage-${SLUGS[record.source]}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
   const { source, appId, startedAt, endedAt, surface, hits, seen } = record;
   const kit = await kitVersion();
@@ -35,6 +33,16 @@ export async function writeCoverageFile(dir: string, record: CoverageRecord): Pr
   };
   await writeWhole(path, `${JSON.stringify(file, null, 2)}\n`);
   return path;
+}
+
+/**
+ * Makes `dir` if it is missing: when recording begins, so a directory that cannot be one is said in
+ * one line before a suite runs, not after it; and again before writing, should it have gone.
+ */
+export async function makeCoverageDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
+    throw await fileError(error, `cannot make the coverage directory ${dir}`, dir);
+  });
 }
 
 /** This package's version, from its package.json (from src/ and dist/ alike, two folders down). */

@@ -23,6 +23,7 @@ import type { CoverageSource } from '../coverage/coverage-file.js';
 import { recordDelivery } from '../coverage/deliveries.js';
 import { emulatorCoverage } from '../coverage/emulator-coverage.js';
 import { createRecorder } from '../coverage/recorder.js';
+import { makeCoverageDir } from '../coverage/write-file.js';
 import { CLOCK_ADVANCED, timeRuleItem } from '../coverage/surface.js';
 import { ApiError, UserError } from '../errors.js';
 import { warningLogger, type Logger } from '../logger.js';
@@ -186,6 +187,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const timers = options.timers ?? realTimers;
     const parity = createParityLog({ clock, strict: options.strict ?? false });
     const usage = createScopeUsage();
+    audit.subscribe(usage.record);
     const recorder =
       options.coverage === false ? null : createRecorder({ registry, declaredScopes: settings.scopes, timers });
     const coverage =
@@ -197,7 +199,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         appId: settings.appId,
         clock,
       });
-    audit.subscribe(usage.record);
+    if (coverage?.dir) await makeCoverageDir(coverage.dir);
     let url = '';
     let origins: ReadonlySet<string> = new Set();
     // Before it listens, where it will listen when the port is fixed: a subscription of `webhooks` in

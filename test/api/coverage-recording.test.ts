@@ -102,6 +102,17 @@ describe('the coverage recorder', () => {
     expect({ ...hitsOf(em).time }).toEqual({ 'clock advanced': 1, [`time rule invoices: ${rule.description}`]: 1 });
   });
 
+  it("keeps what was met across a reset and a rollback: it is the run's, not the world's", async () => {
+    const em = await inProcess();
+    const { token } = await em.token();
+    const checkpoint = em.checkpoint();
+    await em.call('GET', 'customers', { token });
+    await em.rollback(checkpoint);
+    await em.reset();
+    await em.call('GET', 'customers', { token });
+    expect({ ...hitsOf(em).responses }).toEqual({ 'GET /customers 2xx': 2 });
+  });
+
   it('records nothing with coverage: false, and the control API says so', async () => {
     const em = await createEmulator({ port: 0, coverage: false });
     try {

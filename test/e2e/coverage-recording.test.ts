@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverageFile } from '../../src/coverage/coverage-file.js';
 import { startEmulator } from '../../src/testing/index.js';
-import { api, cleanUp, cli, tempDir } from '../helpers.js';
+import { api, cleanUp, cli, expectOneLine, startDev, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -136,6 +136,43 @@ describe('addon exec --coverage', () => {
     const run = await cli(['exec', '--coverage', '', '--', 'true']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining('--coverage takes a directory')]);
+  });
+});
+
+describe('addon dev --coverage and addon check --coverage', () => {
+  it('addon dev writes its file when it stops, of what its session met', async () => {
+    const cwd = await tempDir();
+    const dev = await startDev(['--ephemeral', '--coverage', 'coverage'], { cwd });
+    const token = (await (await fetch(`${dev.url}/_emulator/tokens`, { method: 'POST' })).json()).token;
+    expect((await api(`${dev.apiUrl}/customers`, { token })).status).toBe(200);
+    await dev.stop('SIGINT');
+    const files = await readCoverage(join(cwd, 'coverage'));
+    expect(files.map(({ name }) => name)).toEqual([expect.stringMatching(/^coverage-dev-\d+-[0-9a-f]{8}\.json$/)]);
+    expect(files[0].file.source).toBe('addon dev');
+    expect(files[0].file.hits.responses).toEqual({ 'GET /customers 2xx': 1 });
+  });
+
+  it("addon check adds its run's file", async () => {
+    const cwd = await tempDir();
+    const run = await cli(['check', '--only', 'config', '--coverage', 'coverage'], { cwd });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const files = await readCoverage(join(cwd, 'coverage'));
+    expect(files.map(({ name }) => name)).toEqual([expect.stringMatching(/^coverage-check-\d+-[0-9a-f]{8}\.json$/)]);
+    expect(files[0].file).toMatchObject({ source: 'addon check', format: 'addon-devkit-coverage' });
+    expect(files[0].file.surface.operations).toContain('GET /customers');
+  });
+});
+
+describe('a coverage directory that cannot be one', () => {
+  it('is said in one line before the command runs, exit 1', async () => {
+    const cwd = await tempDir();
+    await writeFile(join(cwd, 'a-file'), '');
+    const run = await cli(['exec', '--coverage', 'a-file/coverage', '--', 'node', '-e', 'console.log("ran")'], { cwd });
+    expectOneLine(
+      run,
+      `addon: cannot make the coverage directory ${join(cwd, 'a-file/coverage')}: ${join(cwd, 'a-file')} is not a directory (ENOTDIR)`,
+    );
+    expect(run.stdout).toBe('');
   });
 });
 

@@ -1,13 +1,15 @@
 // The surface coverage measures against is derived: its operations and their documented answers are
 // the OpenAPI document's, exactly, and its events, scopes, time rules and refusal codes are the
 // registry's and the kit's own lists.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_REFUSAL_CODES } from '../../src/auth/refusal-codes.js';
 import { REFUSALS } from '../../src/auth/session-rules.js';
 import { SPEC_NOTIFY_LEVELS } from '../../src/bridge/bridge-messages.js';
 import { DIMENSIONS } from '../../src/coverage/coverage-file.js';
 import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, ROOT } from '../helpers.js';
 
 let em: Awaited<ReturnType<typeof inProcess>>;
 beforeAll(async () => {
@@ -69,6 +71,20 @@ describe("coverage's surface", () => {
     expect(refusals).toEqual(
       expect.arrayContaining(['401 missing_token', '401 addon_not_installed', '401 session_revoked']),
     );
+  });
+
+  it('has in its list of 401 codes every code the kit answers a 401 with', async () => {
+    const sources = await Promise.all(
+      (await readdir(join(ROOT, 'src'), { recursive: true }))
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => readFile(join(ROOT, 'src', name), 'utf8')),
+    );
+    const answered = sources.flatMap((text) =>
+      [...text.matchAll(/ApiError\(\s*401,\s*'([a-z_]+)'/g)].map((match) => match[1]),
+    );
+    // The pipeline's and the installations' own, found in the source; the token's are REFUSALS (src/auth/tokens.ts).
+    expect(answered).toContain('missing_token');
+    expect(SESSION_REFUSAL_CODES).toEqual(expect.arrayContaining([...answered, ...Object.keys(REFUSALS)]));
   });
 
   it("has the catalog's events, the declared scopes, the bridge's messages and every time rule", () => {
