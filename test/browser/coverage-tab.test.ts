@@ -8,10 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverageNow } from '../../src/coverage/emulator-coverage.js';
 import { BRIDGE_RATE } from '../../src/bridge/bridge-budget.js';
 import { COVERAGE_REPORT_INTERVAL_MS } from '../../src/limits.js';
+import { createEmulator } from '../../src/emulator/create-emulator.js';
 import { api, startDev } from '../helpers.js';
 import { SCREENSHOTS, tokenInSrc, useBrowser } from './browser.js';
 
-const { browser } = useBrowser();
+const { browser, keep } = useBrowser();
 
 // An add-on that says it is ready and shows its context; the test posts the rest from its frame.
 const ADDON = `<!doctype html><html lang="en"><title>Fixture add-on</title>
@@ -45,7 +46,14 @@ async function openHost() {
   const page = await browser().newPage({ viewport: { width: 1366, height: 860 } });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
-  // Each report the page sends, timed by the page's own clock: no test-side jitter in the gaps.
+  await watchReports(page);
+  await page.goto(`${dev.url}/`);
+  await page.frameLocator('[data-testid="addon-frame"]').getByText('context for org_demo').waitFor();
+  return { dev, page, pageErrors };
+}
+
+/** Times each report the page sends by the page's own clock (no test-side jitter in the gaps): `reportTimes`. */
+async function watchReports(page: Page) {
   await page.addInitScript(() => {
     const reports: number[] = [];
     (window as unknown as { coverageReports: number[] }).coverageReports = reports;
@@ -55,9 +63,6 @@ async function openHost() {
       return fetch(input, init);
     };
   });
-  await page.goto(`${dev.url}/`);
-  await page.frameLocator('[data-testid="addon-frame"]').getByText('context for org_demo').waitFor();
-  return { dev, page, pageErrors };
 }
 
 /** Posts `messages` (a JS expression of a message, in a loop of `times` over `i`) from the add-on's frame. */
@@ -154,7 +159,7 @@ describe("the host page's bridge reports", () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(COVERAGE_REPORT_INTERVAL_MS - 1);
   }, 60_000);
 
-  it("splits what is over a report's bounds: 151 kinds of warning reach the emulator, none refused", async () => {
+  it("splits what is over a report's bounds: 151 kinds of warning reach the emulator, none refused, and the tab shows them as text", async () => {
     const { dev, page } = await openHost();
     await postFromAddon(page, `{ type: 'kind ' + i }`, 150);
     // A warning is counted as a kind, without the value it got: two paths, one key.
@@ -167,6 +172,42 @@ describe("the host page's bridge reports", () => {
     const warnings = (await coverageOf(dev.url)).seen['bridge warnings']!;
     expect(warnings['unknown message type "kind 149"']).toBe(1);
     expect(warnings['service:navigate: payload.path must start with "/"']).toBe(2);
+    // What the page saw is shown as text, whatever it says.
+    await postFromAddon(page, `{ type: '<img src=x onerror="document.title=1">' }`);
+    const hostile = 'unknown message type "<img src=x onerror=\\"document.title=1\\">"';
+    await expect
+      .poll(async () => (await coverageOf(dev.url)).seen['bridge warnings']![hostile], { timeout: 20_000 })
+      .toBe(1);
+    // Seen besides comes with no event: the tab reads it as it is shown.
+    await page.getByTestId('tab-coverage').click();
+    const shown = page.getByTestId('coverage-seen-item').filter({ hasText: 'unknown message type "<img src=x' });
+    await expect.poll(() => shown.count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('coverage-seen').locator('img').count()).toBe(0);
+  });
+
+  it('stop when the emulator records no coverage (the first refused 409), and the tab says so', async () => {
+    const emulator = keep(await createEmulator({ port: 0, addonUrl: await serveAddon(), coverage: false }));
+    await emulator.listen();
+    const page = await browser().newPage();
+    await watchReports(page);
+    const refused: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/_emulator/coverage/bridge')) refused.push(response.status());
+    });
+    await page.goto(`${emulator.url}/`);
+    await page.frameLocator('[data-testid="addon-frame"]').getByText('context for org_demo').waitFor();
+    await page.getByTestId('tab-coverage').click();
+    await expect
+      .poll(() => page.getByTestId('coverage-note').textContent(), { timeout: 20_000 })
+      .toBe('This emulator records no coverage (coverage: false).');
+    // The first report is refused, and the page sends no other, whatever the add-on does next.
+    await expect.poll(() => refused, { timeout: 20_000 }).toEqual([409]);
+    await postFromAddon(page, `{ type: 'service:resize', payload: { height: 300 } }`);
+    await page.getByTestId('addon-frame').and(page.locator('[style*="height: 300px"]')).waitFor();
+    // As the page goes away it has nothing to send: the resize was not counted.
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+    expect(await reportTimes(page)).toHaveLength(1);
+    await page.close();
   });
 
   it('sends what is left as the page goes away', async () => {
