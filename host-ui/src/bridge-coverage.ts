@@ -17,7 +17,7 @@ export interface BridgeCoverage {
 }
 
 /** The kind of `seen` the contract's warnings are counted under. */
-export const BRIDGE_WARNINGS = 'bridge warnings';
+const BRIDGE_WARNINGS = 'bridge warnings';
 const OVER_THE_RATE = `messages over the bridge's rate (${BRIDGE_RATE}), dropped`;
 
 /**
@@ -33,7 +33,7 @@ export function reportBridgeCoverage(
   let timer: number | null = null;
   let off = false;
 
-  const count = (counts: Map<string, number>, key: string, by = 1) => counts.set(key, (counts.get(key) ?? 0) + by);
+  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   const hit = (item: string) => {
     count(hits, item);
     schedule();
@@ -95,7 +95,8 @@ const levelOf = (payload: unknown): string => (payload as { level?: string }).le
 
 /**
  * A warning as a kind, not an instance: without the value it got, or the size it measured, so that
- * one broken message sent a thousand ways is one key, and a hostile page cannot mint keys at will.
+ * one broken message sent a thousand ways is one key. What a page can still vary (an unknown type's
+ * name) comes at most at the bridge's rate, and goes out within the report's bounds.
  */
 function warningWords({ type, warning, over }: MessageLogEntry): string {
   if (over === 'size') return `${cut(type) || 'a message without a type'} over the bridge's size limit`;
