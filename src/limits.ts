@@ -241,6 +241,13 @@ export const MAX_COVERAGE_KEY_CHARS = 200;
 export const MAX_COVERAGE_COUNT = 1_000_000;
 
 /**
+ * How often, at most, the host page sends its coverage report (`POST /_emulator/coverage/bridge`):
+ * a resize on every animation frame would otherwise be a request each; a person reading the Coverage
+ * tab sees it within half a second. Real time: it bounds the page's requests, made in real time.
+ */
+export const COVERAGE_REPORT_INTERVAL_MS = 500;
+
+/**
  * How often, at most, the live stream says what coverage met (the `coverage` event): the host page's
  * Coverage tab is read by a person, and a busy suite's every call would otherwise be an event of its
  * own. Real time: it bounds a browser's work, as the bridge's rate does.

@@ -2,8 +2,10 @@
 // The page is served by the emulator, so the browser sends the emulator's own Origin, which the
 // control API's guard accepts; no credentials or tokens are involved.
 import type {
+  BridgeReport,
   CatalogEvent,
   ClockState,
+  CoverageNow,
   Delivery,
   AuditEntry,
   EmulatorStatus,
@@ -34,8 +36,13 @@ export class ControlError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, headers: { accept: 'application/json' } };
+async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  { keepalive = false } = {},
+): Promise<T> {
+  const init: RequestInit = { method, headers: { accept: 'application/json' }, keepalive };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(body);
@@ -110,6 +117,13 @@ export const control = {
       'DELETE',
       `/_emulator/organizations/${encodeURIComponent(orgId)}/installation`,
     ),
+  coverage: () => call<CoverageNow>('GET', '/_emulator/coverage'),
+  /**
+   * `keepalive` as the page goes away: the request outlives it. Not sendBeacon, whose body cannot
+   * be sent as application/json, the only type the control API takes.
+   */
+  reportBridge: (report: BridgeReport, keepalive: boolean) =>
+    call<void>('POST', '/_emulator/coverage/bridge', report, { keepalive }),
   clearFaults: (id?: string) =>
     call<{ cleared: number }>('DELETE', id ? `/_emulator/faults/${encodeURIComponent(id)}` : '/_emulator/faults'),
 };

@@ -6,9 +6,10 @@ import { createAccountSwitcher } from './account-switcher';
 import { createAddonPanel } from './addon-panel';
 import { addonOrigin, frameUrl, NO_ADDON_URL } from './addon-url';
 import { connectBridge, type Bridge } from './bridge';
+import { reportBridgeCoverage } from './bridge-coverage';
 import type { AddonMessage } from './bridge-messages';
 import { EmulatedClock, everySecond } from './clock';
-import { control } from './control-client';
+import { control, ControlError } from './control-client';
 import { installPage } from './install-page';
 import { Organizations } from './organizations';
 import { h } from './dom';
@@ -28,6 +29,7 @@ import {
 import { createShellPages } from './shell-pages';
 import { createAuditPanel } from './panels/audit-panel';
 import { createClockPanel } from './panels/clock-panel';
+import { createCoveragePanel } from './panels/coverage-panel';
 import { createDataPanel } from './panels/data-panel';
 import { createFaultsPanel } from './panels/faults-panel';
 import { createDeliveriesPanel } from './panels/deliveries-panel';
@@ -219,6 +221,7 @@ async function start(app: HTMLElement): Promise<void> {
     reopen: (settings) => void openAddon(settings),
   });
   const parity = createParityPanel(status.strict);
+  const coverage = createCoveragePanel();
   const drawer = createDrawer([
     { id: 'session', label: 'Session', panel: sessionPanel },
     { id: 'messages', label: 'Messages', panel: messages },
@@ -233,6 +236,7 @@ async function start(app: HTMLElement): Promise<void> {
     { id: 'clock', label: 'Clock', panel: createClockPanel(clock) },
     { id: 'faults', label: 'Faults', panel: faults },
     { id: 'parity', label: 'Parity', panel: parity },
+    { id: 'coverage', label: 'Coverage', panel: coverage },
   ]);
   shell.drawerSlot.appendChild(drawer.element);
   messages.onWarnings((count) => drawer.setBadge('messages', count));
@@ -309,12 +313,25 @@ async function start(app: HTMLElement): Promise<void> {
   window.addEventListener('focus', readOrganizations);
 
   if (origin) {
+    // Only this page sees the bridge: it tells the emulator's coverage what it carried.
+    const bridgeCoverage = reportBridgeCoverage((report, keepalive) =>
+      control.reportBridge(report, keepalive).then(
+        () => true,
+        (error: unknown) => !(error instanceof ControlError && error.code === 'coverage_off'),
+      ),
+    );
     const bridge: Bridge = connectBridge({
       origin,
       frame: panel.frame,
-      log: messages.add,
+      log: (entry) => {
+        messages.add(entry);
+        bridgeCoverage.note(entry);
+      },
       onIgnored: messages.noteIgnored,
-      onDropped: messages.noteDropped,
+      onDropped: () => {
+        messages.noteDropped();
+        bridgeCoverage.dropped();
+      },
       strict: status.strict,
       onMessage: (message: AddonMessage) => {
         switch (message.type) {
@@ -377,10 +394,12 @@ async function start(app: HTMLElement): Promise<void> {
   });
   stream.on('clock', (state) => clock.update(state));
   stream.on('parity', (warning) => parity.add(warning));
+  stream.on('coverage', ({ hits }) => coverage.update(hits));
   // An install, a change or an uninstall made anywhere (addon install, the harness, a state restored).
   stream.on('installations', readOrganizations);
   stream.onResync(() => {
     readOrganizations();
+    coverage.resync();
     void parity.reload().catch(() => {});
     void audit.reload();
     void deliveries.reload();

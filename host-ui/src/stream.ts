@@ -1,6 +1,6 @@
 // The one live connection to the emulator: server-sent events on /_emulator/stream, with the named
 // events of src/control/sse.ts (`audit`, `refused`, `delivery`, `subscription-disabled`, `clock`,
-// `parity`). Every panel listens here instead of polling.
+// `parity`, `installations`, `coverage`). Every panel listens here instead of polling.
 import type { StreamEvents } from './types';
 
 export type StreamState = 'connecting' | 'live' | 'down';
@@ -28,6 +28,7 @@ const NAMES: Array<keyof StreamEvents> = [
   'clock',
   'parity',
   'installations',
+  'coverage',
 ];
 
 export function openStream(url = STREAM_URL): Stream {

@@ -9,6 +9,7 @@ import type { Refusal } from '../../src/api/pipeline.js';
 import type { DisabledReport } from '../../src/webhooks/dispatcher.js';
 import type { OrganizationView } from '../../src/installations/installations.js';
 import type { Role } from '../../src/installations/roles.js';
+import type { ChangedHits } from '../../src/coverage/recorder.js';
 
 export type { AuditEntry } from '../../src/audit/audit-log.js';
 export type { SessionClaims } from '../../src/auth/tokens.js';
@@ -47,7 +48,12 @@ export interface StreamEvents {
   'subscription-disabled': DisabledReport;
   /** The add-on installed, changed or uninstalled in an organization (null: the whole world was replaced). */
   installations: { orgId: string | null };
+  /** What coverage met since the last such event: each item changed, with its new total. */
+  coverage: { hits: ChangedHits };
 }
+
+export type { BridgeReport, CoverageNow } from '../../src/coverage/emulator-coverage.js';
+export type { ChangedHits } from '../../src/coverage/recorder.js';
 
 export type { FaultRule, FaultRuleSpec } from '../../src/faults/fault-rule.js';
 export type { ParityWarning } from '../../src/parity/parity-log.js';

@@ -10,13 +10,19 @@ export const NOTIFY_LEVELS = [...SPEC_NOTIFY_LEVELS, 'info'] as const;
 export type NotifyLevel = (typeof NOTIFY_LEVELS)[number];
 
 /**
+ * The context the host sends after its first: to the add-on's page loaded again, reopened (what the
+ * spec calls a reload: closed and opened for a new session) or reloaded by itself.
+ */
+export const CONTEXT_AFTER_A_RELOAD = 'service:context after a reload';
+
+/**
  * What the bridge carries that coverage counts (docs/coverage.md): each message of spec 4.2, the
  * notify once per level the spec shows, and the context sent again after the add-on's page reloaded.
  */
 export const BRIDGE_ITEMS: readonly string[] = [
   'service:ready',
   'service:context',
-  'service:context after a reload',
+  CONTEXT_AFTER_A_RELOAD,
   'service:navigate',
   ...SPEC_NOTIFY_LEVELS.map((level) => `service:notify ${level}`),
   'service:resize',

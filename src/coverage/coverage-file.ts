@@ -40,7 +40,7 @@ export type Hits = Record<Dimension, Record<string, number>>;
 
 /**
  * What was seen that is no goal to cover, by kind, counted: `denied scopes` (a 403 for the want of
- * one), `bridge warnings` (the host's contract warnings), `levels beyond the spec` (a notify of
+ * one), `bridge warnings` (the host's contract warnings), `bridge beyond the surface` (a notify of
  * `info`), ... Reports show them beside the dimensions.
  */
 export type Seen = Record<string, Record<string, number>>;

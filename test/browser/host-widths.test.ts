@@ -16,7 +16,7 @@ import { axeViolations, sidewaysOverflow } from './page-checks.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 
 const SHOTS = join(SCREENSHOTS, 'host-widths');
-const TABS = ['session', 'messages', 'events', 'deliveries', 'audit', 'data', 'clock', 'faults', 'parity'];
+const TABS = ['session', 'messages', 'events', 'deliveries', 'audit', 'data', 'clock', 'faults', 'parity', 'coverage'];
 /** The width below which the drawer overlays the add-on (layout.ts, styles.css). */
 const OVERLAY_BELOW = 900;
 
@@ -286,6 +286,7 @@ describe('the drawer, tab by tab', () => {
     for (const id of TABS) {
       await page.getByTestId(`tab-${id}`).click();
       if (id === 'data') await expect.poll(() => page.locator('.data-panel p').first().textContent()).toMatch(/ of /);
+      if (id === 'coverage') await page.getByTestId('coverage-dimension').first().waitFor();
       expect(await axeViolations(page), id).toEqual([]);
       if (id === 'deliveries') {
         await page.getByTestId('delivery-row').first().click();

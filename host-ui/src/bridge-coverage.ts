@@ -1,0 +1,104 @@
+// What the bridge carried, told to the emulator's coverage (docs/coverage.md): only this page sees
+// the bridge, so it counts each message it took from the add-on and each context it sent, with the
+// contract's warnings, and reports them in batches (POST /_emulator/coverage/bridge). The emulator,
+// which holds the surface, decides what is covered: a notify of `info` is counted beside it.
+import { BRIDGE_RATE, cut } from '../../src/bridge/bridge-budget.js';
+import { CONTEXT_AFTER_A_RELOAD } from '../../src/bridge/bridge-messages.js';
+import { nextReport } from '../../src/coverage/bridge-report.js';
+import { COVERAGE_REPORT_INTERVAL_MS, MAX_COVERAGE_KEY_CHARS } from '../../src/limits.js';
+import type { MessageLogEntry } from './bridge';
+import type { BridgeReport } from './types';
+
+export interface BridgeCoverage {
+  /** An entry of the bridge's log: a message taken or refused, a message sent. */
+  note(entry: MessageLogEntry): void;
+  /** A message dropped over the bridge's rate (its log has one entry for a whole flood). */
+  dropped(): void;
+}
+
+/** The kind of `seen` the contract's warnings are counted under. */
+const BRIDGE_WARNINGS = 'bridge warnings';
+const OVER_THE_RATE = `messages over the bridge's rate (${BRIDGE_RATE}), dropped`;
+
+/**
+ * `send` posts one report; it resolves false when the emulator will take none (it records no
+ * coverage), and the page then stops counting. `keepalive`: the page is going away.
+ */
+export function reportBridgeCoverage(
+  send: (report: BridgeReport, keepalive: boolean) => Promise<boolean>,
+): BridgeCoverage {
+  const hits = new Map<string, number>();
+  const seen = new Map<string, Map<string, number>>();
+  let contexts = 0;
+  let timer: number | null = null;
+  let off = false;
+
+  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const hit = (item: string) => {
+    count(hits, item);
+    schedule();
+  };
+  const see = (kind: string, what: string) => {
+    let items = seen.get(kind);
+    if (!items) seen.set(kind, (items = new Map()));
+    count(items, cut(what, MAX_COVERAGE_KEY_CHARS));
+    schedule();
+  };
+
+  // Real time, by nature: it spaces the page's requests, which are made in real time. A timer is
+  // set only when none is pending, and again only by the report it fires, so two reports are never
+  // nearer than the interval, whatever a flood does.
+  const schedule = () => {
+    if (!off) timer ??= window.setTimeout(flush, COVERAGE_REPORT_INTERVAL_MS);
+  };
+  const flush = () => {
+    timer = null;
+    const report = nextReport(hits, seen);
+    if (!report) return;
+    void send(report, false).then((taken) => {
+      if (!taken) stop();
+    });
+    if (hits.size || seen.size) schedule();
+  };
+  const stop = () => {
+    off = true;
+    hits.clear();
+    seen.clear();
+  };
+
+  // What is left goes as the page does; one report, so the browser's keepalive budget holds it.
+  window.addEventListener('pagehide', () => {
+    if (timer !== null) window.clearTimeout(timer);
+    timer = null;
+    const report = nextReport(hits, seen);
+    if (report && !off) void send(report, true);
+  });
+
+  return {
+    note(entry) {
+      if (off || entry.over === 'rate') return;
+      if (entry.warning !== undefined) return see(BRIDGE_WARNINGS, warningWords(entry));
+      if (entry.direction === 'out') {
+        if (entry.type === 'service:context') hit(contexts++ ? CONTEXT_AFTER_A_RELOAD : 'service:context');
+        return;
+      }
+      hit(entry.type === 'service:notify' ? `service:notify ${levelOf(entry.payload)}` : entry.type);
+    },
+    dropped() {
+      if (!off) see(BRIDGE_WARNINGS, OVER_THE_RATE);
+    },
+  };
+}
+
+/** A taken notify's level; none is `info`, as the host shows it. */
+const levelOf = (payload: unknown): string => (payload as { level?: string }).level ?? 'info';
+
+/**
+ * A warning as a kind, not an instance: without the value it got, or the size it measured, so that
+ * one broken message sent a thousand ways is one key. What a page can still vary (an unknown type's
+ * name) comes at most at the bridge's rate, and goes out within the report's bounds.
+ */
+function warningWords({ type, warning, over }: MessageLogEntry): string {
+  if (over === 'size') return `${cut(type) || 'a message without a type'} over the bridge's size limit`;
+  return warning!.replace(/ \(got [^]*\)$/, '');
+}

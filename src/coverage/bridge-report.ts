@@ -1,0 +1,36 @@
+// The host page's coverage report of the bridge, cut to the bounds of the route that takes it
+// (POST /_emulator/coverage/bridge, docs/limits.md). DOM-free: the page sends it, the tests check it.
+import { MAX_COVERAGE_COUNT, MAX_COVERAGE_REPORT_KEYS } from '../limits.js';
+import type { BridgeReport } from './emulator-coverage.js';
+
+/**
+ * The next report within the route's bounds (docs/limits.md), taken out of what is pending: at most
+ * MAX_COVERAGE_REPORT_KEYS keys in `hits` and as many in `seen` in all, counts of at most
+ * MAX_COVERAGE_COUNT; the rest waits for the next. The bridge's rate lets in 100 messages a second
+ * and a report takes 100 warnings twice a second, so what waits cannot grow.
+ */
+export function nextReport(hits: Map<string, number>, seen: Map<string, Map<string, number>>): BridgeReport | null {
+  const report: BridgeReport = { hits: take(hits, MAX_COVERAGE_REPORT_KEYS) };
+  let room = MAX_COVERAGE_REPORT_KEYS;
+  for (const [kind, items] of seen) {
+    if (room === 0) break;
+    const part = take(items, room);
+    room -= Object.keys(part).length;
+    (report.seen ??= {})[kind] = part;
+    if (items.size === 0) seen.delete(kind);
+  }
+  return Object.keys(report.hits).length || report.seen ? report : null;
+}
+
+/** Up to `max` keys of `counts`, each at most MAX_COVERAGE_COUNT, taken out: what is over stays. */
+function take(counts: Map<string, number>, max: number): Record<string, number> {
+  // Prototype-less: a key is the page's words, whatever they say.
+  const part: Record<string, number> = Object.create(null);
+  for (const [key, count] of counts) {
+    if (max-- === 0) break;
+    part[key] = Math.min(count, MAX_COVERAGE_COUNT);
+    if (count > MAX_COVERAGE_COUNT) counts.set(key, count - MAX_COVERAGE_COUNT);
+    else counts.delete(key);
+  }
+  return part;
+}
