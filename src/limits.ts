@@ -241,6 +241,15 @@ export const MAX_COVERAGE_KEY_CHARS = 200;
 export const MAX_COVERAGE_COUNT = 1_000_000;
 
 /**
+ * What an emulator keeps of `seen` over its whole run: kinds, and things of a kind. A page's reports
+ * are bounded one by one above, but a page that names a new warning in each would grow the record
+ * with every report; past these, the rest are counted together under one key (COVERAGE_SEEN_OTHERS).
+ * The kit's own kinds are a handful, their things the scopes or warning kinds of one add-on.
+ */
+export const MAX_COVERAGE_SEEN_KINDS = 100;
+export const MAX_COVERAGE_SEEN_KEYS = 1_000;
+
+/**
  * How often, at most, the host page sends its coverage report (`POST /_emulator/coverage/bridge`):
  * a resize on every animation frame would otherwise be a request each; a person reading the Coverage
  * tab sees it within half a second. Real time: it bounds the page's requests, made in real time.

@@ -1,7 +1,7 @@
 import type { DescribedOperation } from '../api/openapi.js';
 import type { Timers } from '../clock.js';
 import type { Registry } from '../emulator/registry.js';
-import { COVERAGE_STREAM_INTERVAL_MS } from '../limits.js';
+import { COVERAGE_STREAM_INTERVAL_MS, MAX_COVERAGE_SEEN_KEYS, MAX_COVERAGE_SEEN_KINDS } from '../limits.js';
 import { DIMENSIONS, type Dimension, type Hits, type Seen, type Surface } from './coverage-file.js';
 import { surfaceOf } from './surface.js';
 
@@ -75,9 +75,11 @@ export function createRecorder({
       if (listeners.size) noteChange(dimension, item);
     },
     see(kind, what, count = 1) {
-      let items = seen.get(kind);
-      if (!items) seen.set(kind, (items = new Map()));
-      items.set(what, (items.get(what) ?? 0) + count);
+      const kept = seen.has(kind) || seen.size < MAX_COVERAGE_SEEN_KINDS ? kind : COVERAGE_SEEN_OTHERS;
+      let items = seen.get(kept);
+      if (!items) seen.set(kept, (items = new Map()));
+      const key = items.has(what) || items.size < MAX_COVERAGE_SEEN_KEYS ? what : COVERAGE_SEEN_OTHERS;
+      items.set(key, (items.get(key) ?? 0) + count);
     },
     measureOperations(given) {
       operations = given;
@@ -96,6 +98,9 @@ export function createRecorder({
     },
   };
 }
+
+/** Where `seen` counts the kinds and things past its bounds (limits.ts MAX_COVERAGE_SEEN_KINDS, _KEYS). */
+export const COVERAGE_SEEN_OTHERS = '(others, past the limit)';
 
 /** A Map as a prototype-less object: an item's words are data, whatever they say. */
 const record = <T>(map: Map<string, T>): Record<string, T> =>

@@ -1,5 +1,6 @@
 import { DIMENSIONS, type Dimension } from './coverage-file.js';
-import { sayPercent, type DimensionSummary } from './summary.js';
+import { sayPercent } from './share.js';
+import type { DimensionSummary } from './summary.js';
 
 /** The least share of each dimension a run must cover, of 100 (`--min`, addon.config.json's `coverage.minimum`). */
 export type Minimum = Partial<Record<Dimension, number>>;

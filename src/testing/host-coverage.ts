@@ -1,3 +1,4 @@
+import { CONTEXT_AFTER_A_RELOAD } from '../bridge/bridge-messages.js';
 import { CONTROL_PREFIX } from '../control/control-api.js';
 import { DIMENSIONS, type Surface } from '../coverage/coverage-file.js';
 import { BEYOND_THE_SURFACE, type CoverageNow } from '../coverage/emulator-coverage.js';
@@ -41,7 +42,7 @@ export async function hostCoverage(base: string): Promise<HostCoverage | null> {
         if (entry.kind !== 'message' || entry.warning !== null) continue;
         // The host sends the context at each ready: one after the first is the add-on's page loaded again.
         if (entry.direction === 'out') {
-          if (entry.type === 'service:context') hit(contexts++ ? 'service:context after a reload' : 'service:context');
+          if (entry.type === 'service:context') hit(contexts++ ? CONTEXT_AFTER_A_RELOAD : 'service:context');
         } else if (entry.type === 'service:notify') {
           hit(`service:notify ${(entry.payload as { level?: string } | null)?.level ?? 'info'}`);
         } else hit(entry.type);

@@ -2,9 +2,9 @@
 // its totals, when the interval ends, and nothing is said when nothing changed.
 import { describe, expect, it } from 'vitest';
 import type { Timers } from '../../src/clock.js';
-import { createRecorder, type ChangedHits } from '../../src/coverage/recorder.js';
+import { COVERAGE_SEEN_OTHERS, createRecorder, type ChangedHits } from '../../src/coverage/recorder.js';
 import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
-import { COVERAGE_STREAM_INTERVAL_MS } from '../../src/limits.js';
+import { COVERAGE_STREAM_INTERVAL_MS, MAX_COVERAGE_SEEN_KEYS, MAX_COVERAGE_SEEN_KINDS } from '../../src/limits.js';
 
 /** Timers that fire only when the test says so. */
 function manualTimers() {
@@ -37,6 +37,26 @@ describe('the coverage recorder', () => {
     expect(hits.bridge['__proto__']).toBe(1);
     expect({ ...hits.events }).toEqual({});
     expect({ ...recorder.seen()['denied scopes'] }).toEqual({ 'invoices.read': 3 });
+  });
+
+  it('keeps what is seen bounded over a run, counting the rest together', () => {
+    // A page that names a new warning in each report, and invents kinds.
+    const recorder = createRecorder({
+      registry: DEFAULT_REGISTRY,
+      declaredScopes: ['*'],
+      timers: manualTimers().timers,
+    });
+    for (let i = 0; i < MAX_COVERAGE_SEEN_KEYS + 500; i++) recorder.see('bridge warnings', `warning ${i}`, 2);
+    for (let i = 0; i < MAX_COVERAGE_SEEN_KINDS + 50; i++) recorder.see(`kind ${i}`, 'thing');
+    recorder.see('bridge warnings', 'warning 0');
+    const seen = recorder.seen();
+    const warnings = seen['bridge warnings'];
+    expect(Object.keys(warnings)).toHaveLength(MAX_COVERAGE_SEEN_KEYS + 1);
+    expect(warnings['warning 0']).toBe(3);
+    expect(warnings[COVERAGE_SEEN_OTHERS]).toBe(1000);
+    expect(Object.keys(seen)).toHaveLength(MAX_COVERAGE_SEEN_KINDS + 1);
+    // The kinds kept are the first; the 51 past the bound are counted under one.
+    expect(seen[COVERAGE_SEEN_OTHERS]).toEqual({ thing: 51 });
   });
 
   it('says what changed once an interval, with the totals, and nothing when nothing did', () => {

@@ -3,6 +3,7 @@
 // shown and on a resync, kept live by the stream's `coverage` event.
 import { sayCount } from '../../../src/bridge/bridge-budget.js';
 import { DIMENSIONS, type Dimension } from '../../../src/coverage/coverage-file.js';
+import { sayPercent, shareOf } from '../../../src/coverage/share.js';
 import { control, ControlError } from '../control-client';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
@@ -25,9 +26,8 @@ const TITLES: Readonly<Record<Dimension, string>> = {
   time: 'Time',
 };
 
-/** Of 100, rounded down to a tenth, as `addon coverage` says it: a share below a minimum never shows as the minimum. */
-const percent = (covered: number, total: number) =>
-  total ? `${Math.floor((covered * 1000) / total) / 10}%` : 'none to cover';
+/** As `addon coverage` says it. */
+const percent = (covered: number, total: number) => sayPercent(shareOf(covered, total));
 
 /** Each dimension's items and how often each was met. A Map: an item's words are data, whatever they say. */
 type Counts = Record<Dimension, Map<string, number>>;

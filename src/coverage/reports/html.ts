@@ -2,7 +2,8 @@ import { escapeHtml } from '../../html-text.js';
 import { listed } from '../gaps.js';
 import { anyOperationResponses, eventMatrix, responseMatrix, type Matrix } from '../matrix.js';
 import { provenance, type CoverageReport } from '../report.js';
-import { sayPercent, type DimensionSummary } from '../summary.js';
+import { sayPercent } from '../share.js';
+import type { DimensionSummary } from '../summary.js';
 
 /**
  * The report as one self-contained page (no script, no resource from elsewhere): the shares with

@@ -1,7 +1,8 @@
 import { code, inline } from '../../markdown-text.js';
 import { anyOperationResponses, eventMatrix, responseMatrix, type Matrix } from '../matrix.js';
 import { provenance, type CoverageReport } from '../report.js';
-import { sayPercent, type DimensionSummary } from '../summary.js';
+import { sayPercent } from '../share.js';
+import type { DimensionSummary } from '../summary.js';
 
 /**
  * The report as GitHub-flavoured markdown, for a job's step summary or a pull request: the shares

@@ -1,7 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import { listed } from '../gaps.js';
 import { provenance, type CoverageReport } from '../report.js';
-import { sayPercent, type DimensionSummary } from '../summary.js';
+import { sayPercent } from '../share.js';
+import type { DimensionSummary } from '../summary.js';
 
 /** Cells of a dimension's bar. */
 const BAR = 20;
