@@ -1,10 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, stat, symlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
+import { execa } from 'execa';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonReport } from '../../src/check/reports/json.js';
-import { api, cleanUp, ROOT, run, startDev, tempDir } from '../helpers.js';
+import type { JsonCoverageReport } from '../../src/coverage/reports/json.js';
+import { api, cleanUp, expectOneLine, ROOT, run, startDev, tempDir, userEnv } from '../helpers.js';
 
 /**
  * The kit as a user gets it: packed into a tarball (its `prepack` builds it), installed into an empty
@@ -85,8 +87,15 @@ describe('the packed package', () => {
       const install = await run(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']);
       expect(install.all).not.toMatch(INSTALL_WARNINGS);
       await run(dir, 'npm', ['run', 'build']);
-      const test = await run(dir, 'npm', ['test']);
+      // `npm run coverage` is `npm test` that then judges what the suite met of the platform. A file
+      // left by an earlier run (here one that is no coverage file at all) must not merge in.
+      const coverageDir = join(dir, '.addon', 'coverage');
+      await mkdir(coverageDir, { recursive: true });
+      await writeFile(join(coverageDir, 'coverage-stale.json'), '{}');
+      const test = await run(dir, 'npm', ['run', 'coverage']);
       expect(test.all).toMatch(/Tests\s+\d+ passed/);
+      expect(test.all).toMatch(/Platform coverage: \d+ files \(startEmulator\)/);
+      await expectCoverageMet(dir);
       // The verdict on the add-on as its CI job asks for it, and a JUnit file a parser reads. Right
       // after init there is nothing to fix: no check fails, and none warns.
       const reports = ['--report', 'junit=reports/addon-check.xml', '--report', 'json=reports/addon-check.json'];
@@ -102,3 +111,33 @@ describe('the packed package', () => {
     240_000,
   );
 });
+
+/**
+ * The coverage of a template's suite as `npm run coverage` left it: one file per emulator of its test
+ * files (none left over), merged, meeting the `coverage.minimum` of its addon.config.json; and a
+ * stricter minimum than it reaches fails, naming what no test met.
+ */
+async function expectCoverageMet(dir: string): Promise<void> {
+  const addonCoverage = (args: string[]) =>
+    execa('npx', ['addon', 'coverage', ...args], {
+      cwd: dir,
+      reject: false,
+      env: { ...userEnv, NO_COLOR: '1' },
+      extendEnv: false,
+    });
+  const merged = await addonCoverage(['--json']);
+  expect(merged.exitCode, merged.stderr).toBe(0);
+  const report = JSON.parse(merged.stdout) as JsonCoverageReport;
+  expect(report.files.length).toBeGreaterThan(1);
+  expect(report.files.every((file) => /^\.addon\/coverage\/coverage-harness-\d+-[0-9a-f]{8}\.json$/.test(file))).toBe(
+    true,
+  );
+  const config = JSON.parse(await readFile(join(dir, 'addon.config.json'), 'utf8'));
+  expect(report.minimum).toEqual(config.coverage.minimum);
+  expect(Object.keys(report.minimum).length).toBeGreaterThan(2);
+  expect(report.belowMinimum).toEqual([]);
+  expect(report.dimensions.operations.met).toHaveProperty(['GET /customers']);
+
+  const stricter = await addonCoverage(['--min', 'operations=100']);
+  expectOneLine(stricter, /^addon: operations [\d.]+% is below the minimum 100%: .* never called/);
+}

@@ -24,7 +24,7 @@ async function api(method: string, path: string, body?: unknown) {
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
 describe('the add-on API, with the scopes of addon.config.json', () => {
@@ -43,6 +43,18 @@ describe('the add-on API, with the scopes of addon.config.json', () => {
     const refused = await api('POST', 'customers', { name: 'Globex Corporation' });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ requiredScope: 'customers.write', grantedScopes: config.scopes });
+  });
+
+  it('is told when to try again once over the rate limit', async () => {
+    // A fault rule gives the 429 the platform answers when the hour's calls are used up, once: how
+    // to test that the add-on waits Retry-After seconds instead of failing (docs/faults.md).
+    emulator.faults.add({ path: '/customers', rateLimited: true, times: 1 });
+
+    const limited = await api('GET', 'customers');
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api('GET', 'customers')).status).toBe(200);
   });
 });
 
