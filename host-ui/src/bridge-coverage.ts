@@ -14,6 +14,11 @@ export interface BridgeCoverage {
   note(entry: MessageLogEntry): void;
   /** A message dropped over the bridge's rate (its log has one entry for a whole flood). */
   dropped(): void;
+  /**
+   * Sends what is counted now, resolving once the emulator has it: `openHostPage().close()` calls it
+   * before it closes the page, so an emulator closed right after still counts the page's last messages.
+   */
+  flush(): Promise<void>;
 }
 
 /** The kind of `seen` the contract's warnings are counted under. */
@@ -32,6 +37,8 @@ export function reportBridgeCoverage(
   let contexts = 0;
   let timer: number | null = null;
   let off = false;
+  /** The last report sent by the timer, which `flush` lets arrive first. */
+  let inFlight: Promise<void> = Promise.resolve();
 
   const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   const hit = (item: string) => {
@@ -55,7 +62,7 @@ export function reportBridgeCoverage(
     timer = null;
     const report = nextReport(hits, seen);
     if (!report) return;
-    void send(report, false).then((taken) => {
+    inFlight = send(report, false).then((taken) => {
       if (!taken) stop();
     });
     if (hits.size || seen.size) schedule();
@@ -86,6 +93,13 @@ export function reportBridgeCoverage(
     },
     dropped() {
       if (!off) see(BRIDGE_WARNINGS, OVER_THE_RATE);
+    },
+    async flush() {
+      if (timer !== null) window.clearTimeout(timer);
+      timer = null;
+      await inFlight;
+      for (let report = nextReport(hits, seen); report && !off; report = nextReport(hits, seen))
+        if (!(await send(report, false))) stop();
     },
   };
 }

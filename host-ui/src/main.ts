@@ -6,6 +6,7 @@ import { createAccountSwitcher } from './account-switcher';
 import { createAddonPanel } from './addon-panel';
 import { addonOrigin, frameUrl, NO_ADDON_URL } from './addon-url';
 import { connectBridge, type Bridge } from './bridge';
+import { FLUSH_COVERAGE } from '../../src/coverage/bridge-report.js';
 import { reportBridgeCoverage } from './bridge-coverage';
 import type { AddonMessage } from './bridge-messages';
 import { EmulatedClock, everySecond } from './clock';
@@ -320,6 +321,9 @@ async function start(app: HTMLElement): Promise<void> {
         (error: unknown) => !(error instanceof ControlError && error.code === 'coverage_off'),
       ),
     );
+    // For openHostPage's close (src/testing/host-page.ts): the add-on's frame, of another origin,
+    // cannot reach this window's properties.
+    Object.assign(window, { [FLUSH_COVERAGE]: () => bridgeCoverage.flush() });
     const bridge: Bridge = connectBridge({
       origin,
       frame: panel.frame,

@@ -34,3 +34,6 @@ function take(counts: Map<string, number>, max: number): Record<string, number> 
   }
   return part;
 }
+
+/** The host page's window property that sends its pending report at once (openHostPage's close). */
+export const FLUSH_COVERAGE = '__addonFlushCoverage';

@@ -13,6 +13,7 @@ import { hostPageHeaders } from '../emulator/page-policy.js';
 import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from './host-browser.js';
 import { hostCoverage } from './host-coverage.js';
+import { FLUSH_COVERAGE } from '../coverage/bridge-report.js';
 import { cut, sayCount } from '../bridge/bridge-budget.js';
 import {
   createHostLog,
@@ -341,6 +342,14 @@ export async function openHostPage(
       return path;
     },
     async close() {
+      // The page's last bridge report reaches the emulator before the page goes: a test that closes
+      // its emulator next still has it counted (its pagehide report could arrive after).
+      await page
+        .evaluate(
+          (name) => (window as unknown as Record<string, (() => Promise<void>) | undefined>)[name]?.(),
+          FLUSH_COVERAGE,
+        )
+        .catch(() => {});
       await context.close();
       if (owned) await browser.close();
       await coverage?.close();

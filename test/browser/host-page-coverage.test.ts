@@ -70,12 +70,22 @@ describe('openHostPage with ADDON_COVERAGE_DIR', () => {
     expect(file.seen).toEqual({ 'bridge beyond the surface': { 'service:notify info': 1 } });
   });
 
-  it('writes nothing of its own when the emulator writes its file', async () => {
+  it("writes nothing of its own when the emulator writes its file, which has the page's last messages", async () => {
     const own = await tempDir();
     const emulator = await demoEmulator({ dir: own });
-    await notifyAndClose(emulator.url);
+    const { resizes } = await notifyAndClose(emulator.url);
     expect(await readdir(dir)).toEqual([]);
+    // Closed at once, as a test's clean-up does: the host page's last report came before.
     await emulator.close();
-    expect((await files(own)).map(({ file }) => file.source)).toEqual(['startEmulator']);
+    const [file, ...more] = (await files(own)).map(({ file }) => file);
+    expect(more).toEqual([]);
+    expect(file.source).toBe('startEmulator');
+    expect(file.hits.bridge).toEqual({
+      'service:ready': 1,
+      'service:context': 1,
+      'service:notify success': 2,
+      ...(resizes ? { 'service:resize': resizes } : {}),
+    });
+    expect(file.seen['bridge beyond the surface']).toEqual({ 'service:notify info': 1 });
   });
 });
