@@ -137,6 +137,10 @@ async function expectCoverageMet(dir: string): Promise<void> {
   expect(Object.keys(report.minimum).length).toBeGreaterThan(2);
   expect(report.belowMinimum).toEqual([]);
   expect(report.dimensions.operations.met).toHaveProperty(['GET /customers']);
+  // The UI test's bridge, as the host page reported it to the emulator before openHostPage closed.
+  expect(Object.keys(report.dimensions.bridge.met)).toEqual(
+    expect.arrayContaining(['service:ready', 'service:context', 'service:notify success']),
+  );
 
   const stricter = await addonCoverage(['--min', 'operations=100']);
   expectOneLine(stricter, /^addon: operations [\d.]+% is below the minimum 100%: .* never called/);
