@@ -3,6 +3,7 @@
 //   npm run build && node bench/hot-path.js
 //   BENCH_SECONDS=30 BENCH_ROUNDS=5   (measured seconds per server, all rounds; default 15, 5)
 //   BENCH_CONNECTIONS=10              (concurrent connections; default 10)
+//   BENCH_DATA_DIR=1                  (each emulator on a data dir of its own, as addon dev runs; default in memory)
 //
 // Four servers, each alone in a child process, in memory, with 100 customers: the emulator, the
 // emulator with 100 fault rules that match nothing, the emulator made with `coverage: false` (no
@@ -46,10 +47,15 @@ async function serve(kind, bodyFile) {
     return;
   }
   const { createEmulator } = await import('../dist/index.js');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dataDir = process.env.BENCH_DATA_DIR === '1' ? await mkdtemp(join(tmpdir(), 'addon-hot-path-data-')) : null;
   const emulator = await createEmulator({
     port: 0,
     host: HOST,
     rateLimit: 1_000_000,
+    ...(dataDir ? { dataDir } : {}),
     ...(kind === 'unrecorded' ? { coverage: false } : {}),
   });
   const customers = (await internalsOf(emulator)).domain.collections.get('customers');
@@ -61,7 +67,10 @@ async function serve(kind, bodyFile) {
   const { token } = await emulator.token();
   process.send({ url, token });
   process.on('message', () => process.send(process.cpuUsage()));
-  process.on('disconnect', () => void emulator.close());
+  process.on(
+    'disconnect',
+    () => void emulator.close().then(() => dataDir && rm(dataDir, { recursive: true, force: true })),
+  );
 }
 
 async function main() {
