@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeWhole } from '../file-write.js';
-import { fileError } from '../fs-errors.js';
 import { COVERAGE_FORMAT, COVERAGE_VERSION, type CoverageFile, type CoverageSource } from './coverage-file.js';
 
 /** The words of each source in a file's name (docs/coverage.md). */
@@ -23,26 +21,24 @@ export type CoverageRecord = Omit<CoverageFile, 'format' | 'version' | 'kit'>;
  * others and none overwrites another. Resolves with its path.
  */
 export async function writeCoverageFile(dir: string, record: CoverageRecord): Promise<string> {
-  await makeCoverageDir(dir);
-  const path = join(dir, `coverage-${SLUGS[record.source]}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+  // Made again, should it have gone; a directory that cannot be one was said when recording began.
+  await mkdir(dir, { recursive: true });
+  const name = `coverage-${SLUGS[record.source]}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const path = join(dir, `${name}.json`);
   const { source, appId, startedAt, endedAt, surface, hits, seen } = record;
   const kit = await kitVersion();
   const file: CoverageFile = {
     ...{ format: COVERAGE_FORMAT, version: COVERAGE_VERSION, kit, source, appId, startedAt, endedAt },
     ...{ surface, hits, seen },
   };
-  await writeWhole(path, `${JSON.stringify(file, null, 2)}\n`);
+  // Whole, as file-write.ts writeWhole writes: a temporary name `addon coverage` does not read
+  // (not *.json), then renamed; the name is the file's own, so nothing is overwritten. Not writeWhole
+  // itself: openHostPage writes with this module, and file-write.ts in the harness's chunk made the
+  // CLI bundle split its entry into shared chunks every start reads (test/e2e/mcp.test.ts).
+  const temp = join(dir, `${name}.partial`);
+  await writeFile(temp, `${JSON.stringify(file, null, 2)}\n`);
+  await rename(temp, path);
   return path;
-}
-
-/**
- * Makes `dir` if it is missing: when recording begins, so a directory that cannot be one is said in
- * one line before a suite runs, not after it; and again before writing, should it have gone.
- */
-export async function makeCoverageDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
-    throw await fileError(error, `cannot make the coverage directory ${dir}`, dir);
-  });
 }
 
 /** This package's version, from its package.json (from src/ and dist/ alike, two folders down). */

@@ -23,7 +23,7 @@ import type { CoverageSource } from '../coverage/coverage-file.js';
 import { recordDelivery } from '../coverage/deliveries.js';
 import { emulatorCoverage } from '../coverage/emulator-coverage.js';
 import { createRecorder } from '../coverage/recorder.js';
-import { makeCoverageDir } from '../coverage/write-file.js';
+import { makeCoverageDir } from '../coverage/coverage-dir.js';
 import { CLOCK_ADVANCED, timeRuleItem } from '../coverage/surface.js';
 import { ApiError, UserError } from '../errors.js';
 import { warningLogger, type Logger } from '../logger.js';
