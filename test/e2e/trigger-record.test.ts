@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
+import { invoicePaidData } from '../invoice-paid-data.js';
 
 afterEach(cleanUp);
 
@@ -21,15 +22,7 @@ describe('addon trigger EVENT --record ID through the real CLI', () => {
     const fired = await run(['trigger', 'invoice.paid', '--record', stored._id, '--data', '{"paymentMethod":"card"}']);
     expect(fired).toMatchObject({ exitCode: 0, stderr: '' });
     const [request] = await receiver.received(1);
-    expect(JSON.parse(request.body).data).toEqual({
-      invoiceId: stored._id,
-      invoiceNumber: stored.invoiceNumber,
-      customerId: customer._id,
-      customerName: 'Recorded GmbH',
-      totalAmount: stored.total,
-      paidAmount: stored.total,
-      paymentMethod: 'card',
-    });
+    expect(JSON.parse(request.body).data).toEqual(invoicePaidData(stored, 'Recorded GmbH', 'card'));
 
     const wrong = await run(['trigger', 'invoice.paid', '--record', customer._id]);
     expect(wrong.exitCode).toBe(1);
