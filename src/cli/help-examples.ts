@@ -16,7 +16,11 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   logs: ['addon logs -n 20', 'addon logs --follow --json'],
   seed: ['addon seed', 'addon seed --org org_acme --size 50'],
   events: ['addon events', 'addon events --json'],
-  trigger: ['addon trigger invoice.paid', 'addon trigger customer.created --data \'{"name":"Zoë"}\''],
+  trigger: [
+    'addon trigger invoice.paid',
+    'addon trigger invoice.paid --record inv_7fddade65fa2257f',
+    'addon trigger customer.created --data \'{"name":"Zoë"}\'',
+  ],
   deliveries: ['addon deliveries', 'addon deliveries --status failed --event invoice.paid'],
   'deliveries show': ['addon deliveries show 8fb1decb', 'addon deliveries show 8fb1decb --json'],
   'deliveries replay': ['addon deliveries replay 8fb1decb'],

@@ -13,7 +13,10 @@ export type { TriggerResult } from '../webhooks/trigger.js';
 
 /** What the webhook control routes drive (the emulator implements it). */
 export interface WebhookControlTarget {
-  /** Fires a catalog event, with `data` merged over realistic data, in the emulated organization unless `orgId` names another. */
+  /**
+   * Fires a catalog event, with `data` merged over realistic data (the record `recordId` as stored,
+   * when given), in the emulated organization unless `orgId` names another.
+   */
   trigger(event: string, options?: TriggerOptions): Promise<TriggerResult>;
   /** The delivery log, newest first; a 400 for an event not in the catalog (a misspelt one would list nothing). */
   deliveries(filter: DeliveryFilter): Delivery[];
@@ -64,16 +67,22 @@ const idParam = { type: 'object', properties: { id: { type: 'string', maxLength:
  * control API).
  */
 export function webhookControlRoutes(app: FastifyInstance, target: WebhookControlTarget): void {
-  app.post<{ Body: { event: string; orgId?: string; data?: EventData } }>('/events/trigger', {
+  app.post<{ Body: { event: string; orgId?: string; recordId?: string; data?: EventData } }>('/events/trigger', {
     schema: {
       ...hide,
-      body: object({ event: { type: 'string', maxLength: 100 }, orgId: { type: 'string' }, data: { type: 'object' } }, [
-        'event',
-      ]),
+      body: object(
+        {
+          event: { type: 'string', maxLength: 100 },
+          orgId: { type: 'string' },
+          recordId: { type: 'string' },
+          data: { type: 'object' },
+        },
+        ['event'],
+      ),
     },
     handler: async (request, reply) => {
-      const { event, orgId, data } = request.body;
-      return reply.code(201).send(await target.trigger(event, { data, orgId }));
+      const { event, orgId, recordId, data } = request.body;
+      return reply.code(201).send(await target.trigger(event, { data, orgId, recordId }));
     },
   });
 

@@ -45,6 +45,8 @@ export interface CollectionService<R extends Doc = Doc> {
   readonly definition: ResourceDefinition;
   list(orgId: string, window: ListWindow): Page<R>;
   get(orgId: string, id: string): R;
+  /** The organization that holds the record `id`, if any does: to say whose a record is rather than "not found". */
+  holderOf(id: string): string | undefined;
   /** `input` is a create body its schema has let through (the route, or the scenario check, validated it). */
   create(orgId: string, input: Fields): Promise<R>;
   /** `patch` is a PATCH body its schema has let through. */
@@ -109,6 +111,7 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
     definition,
     list: (orgId, window) => records.list(orgId, window),
     get,
+    holderOf: (id) => store.scopes(name).find((orgId) => records.get(orgId, id)),
 
     async create(orgId, input) {
       const { ctx, save } = contextFor(orgId);

@@ -380,9 +380,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       clockState: time.state,
       advanceClock: afterGate((ms: number) => advance(ms, true)),
 
-      trigger: afterGate(async (event: string, { data, orgId = settings.orgId }: TriggerOptions = {}) => {
+      trigger: afterGate(async (event: string, { data, orgId = settings.orgId, recordId }: TriggerOptions = {}) => {
         checkId('orgId', orgId);
-        return trigger(event, { data, orgId });
+        if (recordId !== undefined) checkId('recordId', recordId);
+        return trigger(event, { data, orgId, recordId });
       }),
       deliveries: (filter) => webhooks.deliveries(filter),
       delivery: (idOrPrefix) => webhooks.log.resolve(idOrPrefix),

@@ -46,7 +46,10 @@ export interface TestEmulator {
    * (docs/api.md#bad-tokens).
    */
   token(options?: Partial<MintRequest>): Promise<string>;
-  /** Fires a catalog event to the subscriptions, with `data` merged over realistic data. */
+  /**
+   * Fires a catalog event to the subscriptions, with `data` merged over realistic data: that of the
+   * stored record `recordId` when given (a record of another resource or organization rejects).
+   */
   trigger(event: string, options?: TriggerOptions): Promise<TriggerResult>;
   /** The delivery log, newest first. */
   deliveries(filter?: DeliveryFilter): Delivery[];

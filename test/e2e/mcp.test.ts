@@ -280,6 +280,35 @@ describe('addon mcp --start', () => {
     });
   });
 
+  it("fires an event for a stored record (recordId), data merged over it; another resource's or organization's refused", async () => {
+    const first = await mcp.call('trigger', { event: 'invoice.paid' });
+    const { invoiceId, customerId } = first.data;
+    const newer = await mcp.call('call_api', {
+      method: 'POST',
+      path: '/invoices',
+      body: { customerId, lineItems: [{ description: 'Newer', quantity: 1, unitPrice: 3 }] },
+    });
+    expect(newer.status).toBe(201);
+    const stored = (await mcp.call('call_api', { path: `/invoices/${invoiceId}` })).body.data;
+    const fired = await mcp.call('trigger', { event: 'invoice.paid', recordId: invoiceId, data: { paidAmount: 1 } });
+    expect(fired.data).toMatchObject({
+      invoiceId,
+      invoiceNumber: stored.invoiceNumber,
+      customerId,
+      totalAmount: stored.total,
+      paidAmount: 1,
+    });
+    expect(await mcp.refused('trigger', { event: 'invoice.paid', recordId: customerId })).toMatchObject({
+      code: 'record_of_another_resource',
+      message: `${customerId} is a customer, and invoice.paid is an event of invoices; give the id of an invoice`,
+    });
+    const beta = (await mcp.call('trigger', { event: 'invoice.paid', orgId: 'org_beta' })).data.invoiceId;
+    expect(await mcp.refused('trigger', { event: 'invoice.paid', recordId: beta })).toMatchObject({
+      code: 'record_of_another_organization',
+      message: `invoice ${beta} belongs to organization org_beta, not org_acme; fire it there with --org org_beta`,
+    });
+  });
+
   it('reads the clock and moves it forward; a token minted before expires', async () => {
     const { token } = await mcp.call('token');
     const before = await mcp.call('clock');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../src/testing/index.js';
 import { api, startReceiver, cleanUp } from '../helpers.js';
+import { invoicePaidData } from '../invoice-paid-data.js';
 
 const started: TestEmulator[] = [];
 afterEach(async () => {
@@ -48,5 +49,36 @@ describe('the test harness', () => {
     expect(receiver.requests).toHaveLength(2);
     // Tokens issued before the reset still verify: the keys stay.
     expect((await api(`${emulator.apiUrl}/customers`, { token })).status).toBe(200);
+  });
+
+  it('triggers an event for a stored record (recordId): its fields, data merged over them; a wrong id rejects in words', async () => {
+    const emulator = await start({ scopes: ['customers.*', 'invoices.*'] });
+    const receiver = await startReceiver();
+    const token = await emulator.token();
+    await api(`${emulator.apiUrl}/events/subscribe`, {
+      token,
+      body: { event: 'invoice.paid', webhookUrl: receiver.url },
+    });
+    const customer = (await api(`${emulator.apiUrl}/customers`, { token, body: { name: 'Harnessed Oy' } })).body.data;
+    const invoice = async (unitPrice: number) =>
+      (
+        await api(`${emulator.apiUrl}/invoices`, {
+          token,
+          body: { customerId: customer._id, lineItems: [{ description: 'Fit', quantity: 1, unitPrice }] },
+        })
+      ).body.data;
+    const stored = await invoice(40);
+    await invoice(9);
+    const { deliveries } = await emulator.trigger('invoice.paid', {
+      recordId: stored._id,
+      data: { paymentMethod: 'card' },
+    });
+    expect(deliveries).toHaveLength(1);
+    const [request] = await receiver.received(1);
+    expect(JSON.parse(request.body).data).toEqual(invoicePaidData(stored, 'Harnessed Oy', 'card'));
+    await expect(emulator.trigger('invoice.paid', { recordId: customer._id })).rejects.toMatchObject({
+      code: 'record_of_another_resource',
+      message: `${customer._id} is a customer, and invoice.paid is an event of invoices; give the id of an invoice`,
+    });
   });
 });

@@ -14,6 +14,7 @@ type DataFlag = { data: Record<string, unknown> } | { file: string };
 
 interface TriggerFlags extends EmulatorFlags {
   org?: string;
+  record?: string;
   data?: DataFlag;
 }
 
@@ -33,6 +34,9 @@ export function triggerCommand(program: Command): void {
       .description("fire a catalog event with realistic data from the organization's records, to every subscriber")
       .addOption(checkedOption('--org <id>', 'organization id (default: the emulated one)', plainId))
       .addOption(
+        checkedOption('--record <id>', "fire it for this record of the event's resource, with its fields as stored", plainId),
+      )
+      .addOption(
         checkedOption(
           '--data <json>',
           'JSON merged over the event data (JSON Merge Patch), or @file to read it from a file',
@@ -42,8 +46,9 @@ export function triggerCommand(program: Command): void {
     'print the event data and the deliveries made',
     async (emulator, flags: TriggerFlags, event: string) => {
       const data = flags.data && ('file' in flags.data ? await readData(flags.data.file) : flags.data.data);
-      const fields = { event: 'the event', orgId: '--org', data: '--data' };
-      return emulator.post<TriggerResult>('/events/trigger', { event, orgId: flags.org, data }, fields);
+      const fields = { event: 'the event', orgId: '--org', recordId: '--record', data: '--data' };
+      const body = { event, orgId: flags.org, recordId: flags.record, data };
+      return emulator.post<TriggerResult>('/events/trigger', body, fields);
     },
     (result) => {
       const { deliveries } = result;

@@ -49,11 +49,12 @@ export const WEBHOOK_TOOLS = [
     name: 'trigger',
     title: 'Fire a webhook event',
     description:
-      "Fire a catalog event in an organization to every active subscription to it (addon trigger; POST /_emulator/events/trigger), with data built from the organization's newest record (or a sample made quietly); data is merged over it (JSON Merge Patch). Answers once each delivery's first attempt is done, with the deliveries. The event catalog is the resource addon://api/events/catalog.",
+      "Fire a catalog event in an organization to every active subscription to it (addon trigger; POST /_emulator/events/trigger), with data built from the record recordId as stored (an id of the event's resource in that organization), or else from the organization's newest record (or a sample made quietly); data is merged over it (JSON Merge Patch). Answers once each delivery's first attempt is done, with the deliveries. The event catalog is the resource addon://api/events/catalog.",
     changes: true,
     input: () => ({
       event: z.string().describe('a catalog event, like invoice.paid'),
       orgId: z.string().optional().describe("the organization; default: the emulator's"),
+      recordId: z.string().optional().describe("a record of the event's resource (inv_...): the data is its fields as stored"),
       data: z.record(z.string(), z.unknown()).optional().describe("merged over the event's data (JSON Merge Patch)"),
     }),
     run: async (input, { emulator }) => ({ result: await emulator.post('/events/trigger', input) }),
