@@ -125,8 +125,9 @@ async function examplesByOperation(routes: RouteOptions[]): Promise<Examples> {
 
 /**
  * `document` with its examples where the tools read them: `example` on each path parameter and on
- * each media type of a request body. Said there rather than in the routes' schemas, which validate,
- * and which @fastify/swagger would turn into components' `examples` that Dredd does not read.
+ * each media type of a request body. Said there rather than in the routes' schemas, which validate:
+ * from those, @fastify/swagger keeps `examples` as a keyword of the schema (a named body's in its
+ * component), where Dredd, which wants a parameter's `example`, does not look.
  */
 function withExamples<D extends object>(document: D, examples: Examples): D {
   const { paths = {} } = document as { paths?: Record<string, Record<string, ExampleTarget>> };
