@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Domain } from '../domain/domain.js';
 import { configRoutes, storageRoutes } from './addon-data-routes.js';
 import { collectionRoutes } from './collection-routes.js';
+import { sampleBodies } from '../domain/sample-examples.js';
 import { eventRoutes } from './event-routes.js';
 import type { SubscriptionService } from '../webhooks/subscriptions.js';
 import type { PipelineDeps } from './pipeline.js';
@@ -25,7 +26,9 @@ export async function addonApi(
   },
 ): Promise<void> {
   await useApiRequestPath(app, deps);
-  for (const service of deps.domain.collections.values()) collectionRoutes(app, service);
+  const services = [...deps.domain.collections.values()];
+  const samples = sampleBodies(new Map(services.map(({ definition }) => [definition.name, definition])));
+  for (const service of services) collectionRoutes(app, service, samples);
   configRoutes(app, deps.domain.config);
   storageRoutes(app, deps.domain.storage);
   eventRoutes(app, deps.subscriptions, deps.catalog);

@@ -21,6 +21,9 @@ const configRecord = named('AddonConfig', {
   required: ['_id', 'appId', 'values', 'updatedAt'],
 });
 const configBody = { type: 'object', maxProperties: MAX_CONFIG_KEYS, additionalProperties: true };
+/** The OpenAPI document's examples (openapi.ts, RouteExample): an add-on's settings, and an entry it keeps. */
+const configExample = { body: () => ({ theme: 'dark', defaultCurrency: 'EUR' }) };
+const key = { key: 'last-sync' };
 
 const storageEntry = named('StorageEntry', {
   type: 'object',
@@ -57,12 +60,12 @@ export function configRoutes(app: FastifyInstance, config: AddonConfigService): 
     handler: async (request) => ({ data: config.get(owner(request)) }),
   });
   app.put<{ Body: Record<string, unknown> }>('/config', {
-    config: { scope: 'config.write' },
+    config: { scope: 'config.write', example: configExample },
     schema: doc('replaceConfig', "Replace the add-on's configuration", { body: configBody }),
     handler: async (request) => ({ data: await config.replace(owner(request), request.body) }),
   });
   app.patch<{ Body: Record<string, unknown> }>('/config', {
-    config: { scope: 'config.write' },
+    config: { scope: 'config.write', example: configExample },
     schema: doc('patchConfig', 'Merge into the configuration (JSON Merge Patch: null removes a key)', {
       body: { ...configBody, minProperties: 1 },
     }),
@@ -98,7 +101,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
     handler: async (request) => storage.list(owner(request), request.query),
   });
   app.get<{ Params: { key: string } }>('/storage/:key', {
-    config: { scope: 'storage.read' },
+    config: { scope: 'storage.read', example: { params: key } },
     schema: {
       operationId: 'getStorageEntry',
       tags,
@@ -109,7 +112,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
     handler: async (request) => ({ data: storage.get(owner(request), request.params.key) }),
   });
   app.put<{ Params: { key: string }; Body: { value: unknown } }>('/storage/:key', {
-    config: { scope: 'storage.write' },
+    config: { scope: 'storage.write', example: { params: key, body: () => ({ value: { at: '2026-01-31' } }) } },
     schema: {
       operationId: 'setStorageEntry',
       tags,
@@ -128,7 +131,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
     },
   });
   app.delete<{ Params: { key: string } }>('/storage/:key', {
-    config: { scope: 'storage.delete' },
+    config: { scope: 'storage.delete', example: { params: key } },
     schema: {
       operationId: 'deleteStorageEntry',
       tags,

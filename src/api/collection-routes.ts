@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CollectionService, ListWindow } from '../domain/collection-service.js';
 import type { Fields } from '../domain/resource.js';
+import { sampleId, type SampleBodies } from '../domain/sample-examples.js';
 import { withArticle } from '../errors.js';
 import { sessionOf } from './pipeline.js';
 import { errorResponse, idParams, named, noContent, pageOf, pageQuery, pascalCase, single } from './schemas.js';
 
 /** list, get, create, update and delete of one business resource: validate -> domain -> reply. */
-export function collectionRoutes(app: FastifyInstance, service: CollectionService): void {
-  const { name, label, description, createSchema, updateSchema, recordSchema } = service.definition;
+export function collectionRoutes(app: FastifyInstance, service: CollectionService, samples: SampleBodies): void {
+  const { definition } = service;
+  const { name, label, description, createSchema, updateSchema, recordSchema } = definition;
   // The OpenAPI document's names: `Customer`, `CustomerCreate`, `CustomerPatch`; `listCustomers`, ...
   const type = pascalCase(label);
   const record = named(type, recordSchema);
@@ -24,6 +26,8 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
   const org = (request: FastifyRequest) => sessionOf(request).orgId;
   const the = `the ${label}`;
+  // The OpenAPI document's examples, from the definition's samples (domain/sample-examples.ts).
+  const params = { id: sampleId(definition) };
 
   app.get<{ Querystring: ListWindow }>(path, {
     config: { scope: `${name}.read` },
@@ -35,7 +39,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.get<{ Params: { id: string } }>(`${path}/:id`, {
-    config: { scope: `${name}.read` },
+    config: { scope: `${name}.read`, example: { params } },
     schema: doc(`get${type}`, `Get ${withArticle(label)}`, {
       params: idParams,
       response: { 200: single(record, `The ${label}`) },
@@ -44,7 +48,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.post<{ Body: Fields }>(path, {
-    config: { scope: `${name}.write` },
+    config: { scope: `${name}.write`, example: { body: () => samples.create(definition) } },
     schema: doc(`create${type}`, `Create ${withArticle(label)}`, {
       body: createSchema,
       response: { 201: single(record, `The new ${label}`) },
@@ -53,7 +57,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.patch<{ Params: { id: string }; Body: Fields }>(`${path}/:id`, {
-    config: { scope: `${name}.write` },
+    config: { scope: `${name}.write`, example: { params, body: () => samples.patch(definition) } },
     schema: doc(`update${type}`, `Update ${withArticle(label)}`, {
       params: idParams,
       body: updateSchema,
@@ -63,7 +67,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.delete<{ Params: { id: string } }>(`${path}/:id`, {
-    config: { scope: `${name}.delete` },
+    config: { scope: `${name}.delete`, example: { params } },
     schema: doc(`delete${type}`, `Delete ${withArticle(label)}`, {
       params: idParams,
       response: { 204: { ...noContent, description: `Deleted ${the}` } },

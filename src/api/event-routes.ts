@@ -26,6 +26,9 @@ const tags = ['events'];
 /** The event catalog (public) and the add-on's subscriptions. */
 export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionService, catalog: Catalog): void {
   const published = { data: catalog.published(), total: catalog.events.length };
+  // The OpenAPI document's examples (openapi.ts, RouteExample): the catalog's first event.
+  const event = catalog.events[0]?.name;
+  const subscription = { body: () => ({ event, webhookUrl: 'https://addon.example/webhooks' }) };
   app.get('/events/catalog', {
     config: { public: true },
     schema: {
@@ -39,6 +42,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
   });
 
   app.post<{ Body: { event: string; webhookUrl: string } }>('/events/subscribe', {
+    config: { example: subscription },
     schema: {
       operationId: 'subscribe',
       tags,
@@ -79,6 +83,7 @@ export function eventRoutes(app: FastifyInstance, subscriptions: SubscriptionSer
   });
 
   app.post<{ Body: { event: string } }>('/events/unsubscribe', {
+    config: { example: { body: () => ({ event }) } },
     schema: {
       operationId: 'unsubscribe',
       tags,

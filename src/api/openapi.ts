@@ -6,6 +6,23 @@ import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import { errorResponse, named, nameOf } from './schemas.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's examples in the OpenAPI document (`withExamples`). */
+    example?: RouteExample;
+  }
+}
+
+/**
+ * What the OpenAPI document gives as a route's examples, so that mock servers, documentation tools
+ * and contract testers (Dredd) have a value for each path parameter and request body with their
+ * default options. The body is made when the document is (samples may be asynchronous).
+ */
+export interface RouteExample {
+  params?: Record<string, string>;
+  body?: () => unknown;
+}
+
 /** The OpenAPI document of the emulated API, made on its first request. */
 export interface OpenApiDocument {
   /** Records every route `app` (and every plugin registered in it later) adds. */
@@ -90,7 +107,48 @@ async function build(context: OpenApiContext, routes: RouteOptions[]): Promise<u
       scope.route({ method, url, schema, config, handler: noop });
   });
   await app.ready();
-  return withRateHeaders(app.swagger());
+  return withExamples(withRateHeaders(app.swagger()), await examplesByOperation(described));
+}
+
+type Examples = Map<string, { params: Record<string, string>; body: unknown }>;
+
+/** Each route's examples, its body made, by operationId (every described route has one). */
+async function examplesByOperation(routes: RouteOptions[]): Promise<Examples> {
+  const examples: Examples = new Map();
+  for (const { schema, config } of routes) {
+    const { operationId } = (schema ?? {}) as { operationId?: string };
+    const { params = {}, body } = config?.example ?? {};
+    if (operationId) examples.set(operationId, { params, body: await body?.() });
+  }
+  return examples;
+}
+
+/**
+ * `document` with its examples where the tools read them: `example` on each path parameter and on
+ * each media type of a request body. Said there rather than in the routes' schemas, which validate:
+ * from those, @fastify/swagger keeps `examples` as a keyword of the schema (a named body's in its
+ * component), where Dredd, which wants a parameter's `example`, does not look.
+ */
+function withExamples<D extends object>(document: D, examples: Examples): D {
+  const { paths = {} } = document as { paths?: Record<string, Record<string, ExampleTarget>> };
+  for (const item of Object.values(paths))
+    for (const [method, operation] of Object.entries(item)) {
+      const example = METHODS.has(method) && examples.get(operation.operationId ?? '');
+      if (!example) continue;
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.in === 'path' && example.params[parameter.name] !== undefined)
+          parameter.example = example.params[parameter.name];
+      if (example.body !== undefined)
+        for (const media of Object.values(operation.requestBody?.content ?? {})) media.example = example.body;
+    }
+  return document;
+}
+
+/** The parts of an operation `withExamples` fills. */
+interface ExampleTarget {
+  operationId?: string;
+  parameters?: Array<{ in: string; name: string; example?: unknown }>;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
 }
 
 const noop = async () => null;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR, generateSdkTypes } from '../../scripts/sdk-types/generate.js';
 import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
 import { cleanUp, inProcess, ROOT, tempDir } from '../helpers.js';
+import { examplesOf, invalidExamples, type ExampleOperation } from '../openapi-examples.js';
 
 /**
  * The OpenAPI document checked by tools this project does not use to make it: Redocly's linter, and
@@ -39,6 +40,19 @@ interface OpenApi {
 }
 
 describe('the OpenAPI document', () => {
+  it('gives every path parameter and every request body an example, valid against its schema', () => {
+    const examples = examplesOf(document);
+    // The resources' bodies and ids, the configuration's, the storage's and the subscriptions'.
+    expect(examples.length).toBeGreaterThan(30);
+    expect(invalidExamples(document)).toEqual([]);
+    const { paths } = JSON.parse(document) as { paths: Record<string, Record<string, ExampleOperation>> };
+    // Taken from the definitions' samples: the first customer's, and an id of the ids' shape.
+    const created = paths['/api/addon/v1/customers'].post.requestBody?.content['application/json'].example;
+    expect(created).toMatchObject({ name: expect.any(String), address: expect.any(Object) });
+    const [id] = paths['/api/addon/v1/invoices/{id}'].get.parameters ?? [];
+    expect(id.example).toMatch(/^inv_[0-9a-f]{16}$/);
+  });
+
   it("passes Redocly's recommended rules: no error and no warning", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: document, absoluteRef: 'openapi.json', config });

@@ -4,6 +4,7 @@ import { createRegistry } from '../../src/emulator/registry.js';
 import { generateSdkTypes } from '../../scripts/sdk-types/generate.js';
 import { cleanUp, inProcess } from '../helpers.js';
 import { toys } from '../toy-resource.js';
+import { invalidExamples } from '../openapi-examples.js';
 
 let em: Awaited<ReturnType<typeof inProcess>>;
 beforeAll(async () => {
@@ -42,6 +43,14 @@ describe('a resource added in one file', () => {
     // The named schemas the SDK's types are generated from (test/api/openapi.test.ts).
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Toy', 'ToyCreate', 'ToyPatch']));
     expect(doc.paths['/api/addon/v1/toys'].post.operationId).toBe('createToy');
+    // Its examples, from its samples with no other edit, each valid against its schema.
+    const item = doc.paths['/api/addon/v1/toys/{id}'];
+    expect(item.get.parameters[0].example).toBe('toy_0000000000000001');
+    expect(doc.paths['/api/addon/v1/toys'].post.requestBody.content['application/json'].example).toEqual({
+      name: 'Teddy 0',
+    });
+    expect(item.patch.requestBody.content['application/json'].example).toEqual({ name: 'Teddy 0' });
+    expect(invalidExamples(JSON.stringify(doc))).toEqual([]);
   });
 
   it('has its events in the catalog, its status event among them, fired by its changes', async () => {

@@ -1009,6 +1009,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Acme Ltd",
+         *       "email": "ada@acme.example",
+         *       "phone": "+1-555-0100",
+         *       "company": "Acme Ltd",
+         *       "address": {
+         *         "line1": "10 Market Street",
+         *         "city": "Berlin",
+         *         "postalCode": "10115",
+         *         "country": "DE"
+         *       },
+         *       "currency": "EUR"
+         *     }
+         */
         'application/json': components['schemas']['CustomerCreate'];
       };
     };
@@ -1092,6 +1107,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example cus_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -1189,6 +1205,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example cus_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -1282,12 +1299,28 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example cus_0000000000000001 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Acme Ltd",
+         *       "email": "ada@acme.example",
+         *       "phone": "+1-555-0100",
+         *       "company": "Acme Ltd",
+         *       "address": {
+         *         "line1": "10 Market Street",
+         *         "city": "Berlin",
+         *         "postalCode": "10115",
+         *         "country": "DE"
+         *       },
+         *       "currency": "EUR"
+         *     }
+         */
         'application/json': components['schemas']['CustomerPatch'];
       };
     };
@@ -1488,6 +1521,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "customerId": "cus_0000000000000001",
+         *       "lineItems": [
+         *         {
+         *           "description": "Consulting hour",
+         *           "quantity": 1,
+         *           "unitPrice": 150,
+         *           "productId": "prod_0000000000000001"
+         *         }
+         *       ],
+         *       "taxRate": 19
+         *     }
+         */
         'application/json': components['schemas']['InvoiceCreate'];
       };
     };
@@ -1571,6 +1618,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example inv_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -1668,6 +1716,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example inv_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -1761,12 +1810,27 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example inv_0000000000000001 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "customerId": "cus_0000000000000001",
+         *       "lineItems": [
+         *         {
+         *           "description": "Consulting hour",
+         *           "quantity": 1,
+         *           "unitPrice": 150,
+         *           "productId": "prod_0000000000000001"
+         *         }
+         *       ],
+         *       "taxRate": 19
+         *     }
+         */
         'application/json': components['schemas']['InvoicePatch'];
       };
     };
@@ -1967,6 +2031,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Consulting hour",
+         *       "unitPrice": 150,
+         *       "sku": "SKU-1000",
+         *       "stockQuantity": 0,
+         *       "taxRate": 19
+         *     }
+         */
         'application/json': components['schemas']['ProductCreate'];
       };
     };
@@ -2050,6 +2123,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example prod_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -2147,6 +2221,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example prod_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -2240,12 +2315,22 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example prod_0000000000000001 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Consulting hour",
+         *       "unitPrice": 150,
+         *       "sku": "SKU-1000",
+         *       "stockQuantity": 0,
+         *       "taxRate": 19
+         *     }
+         */
         'application/json': components['schemas']['ProductPatch'];
       };
     };
@@ -2446,6 +2531,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "description": "Train to client site",
+         *       "category": "travel",
+         *       "amount": 86.4,
+         *       "vendor": "Deutsche Bahn"
+         *     }
+         */
         'application/json': components['schemas']['ExpenseCreate'];
       };
     };
@@ -2529,6 +2622,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example exp_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -2626,6 +2720,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example exp_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -2719,12 +2814,21 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example exp_0000000000000001 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "description": "Train to client site",
+         *       "category": "travel",
+         *       "amount": 86.4,
+         *       "vendor": "Deutsche Bahn"
+         *     }
+         */
         'application/json': components['schemas']['ExpensePatch'];
       };
     };
@@ -2925,6 +3029,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "subject": "Invoice PDF shows the wrong tax rate",
+         *       "description": "Reported through the help widget.",
+         *       "customerId": "cus_0000000000000001",
+         *       "priority": "normal",
+         *       "tags": [
+         *         "billing"
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['TicketCreate'];
       };
     };
@@ -3008,6 +3123,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example tkt_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -3105,6 +3221,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example tkt_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -3198,12 +3315,24 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example tkt_0000000000000001 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "subject": "Invoice PDF shows the wrong tax rate",
+         *       "description": "Reported through the help widget.",
+         *       "customerId": "cus_0000000000000001",
+         *       "priority": "normal",
+         *       "tags": [
+         *         "billing"
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['TicketPatch'];
       };
     };
@@ -3404,6 +3533,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "customerId": "cus_0000000000000001",
+         *       "items": [
+         *         {
+         *           "productId": "prod_0000000000000001",
+         *           "description": "Consulting hour",
+         *           "quantity": 1,
+         *           "unitPrice": 150
+         *         }
+         *       ],
+         *       "shippingTotal": 4.95
+         *     }
+         */
         'application/json': components['schemas']['StoreOrderCreate'];
       };
     };
@@ -3487,6 +3630,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example ord_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -3584,6 +3728,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example ord_0000000000000001 */
         id: string;
       };
       cookie?: never;
@@ -3677,12 +3822,27 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example ord_0000000000000001 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "customerId": "cus_0000000000000001",
+         *       "items": [
+         *         {
+         *           "productId": "prod_0000000000000001",
+         *           "description": "Consulting hour",
+         *           "quantity": 1,
+         *           "unitPrice": 150
+         *         }
+         *       ],
+         *       "shippingTotal": 4.95
+         *     }
+         */
         'application/json': components['schemas']['StoreOrderPatch'];
       };
     };
@@ -3877,6 +4037,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "theme": "dark",
+         *       "defaultCurrency": "EUR"
+         *     }
+         */
         'application/json': {
           [key: string]: unknown;
         };
@@ -4045,6 +4211,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "theme": "dark",
+         *       "defaultCurrency": "EUR"
+         *     }
+         */
         'application/json': {
           [key: string]: unknown;
         };
@@ -4219,6 +4391,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example last-sync */
         key: string;
       };
       cookie?: never;
@@ -4316,12 +4489,20 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example last-sync */
         key: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "value": {
+         *         "at": "2026-01-31"
+         *       }
+         *     }
+         */
         'application/json': {
           value: unknown;
         };
@@ -4433,6 +4614,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example last-sync */
         key: string;
       };
       cookie?: never;
@@ -4562,6 +4744,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "event": "customer.created",
+         *       "webhookUrl": "https://addon.example/webhooks"
+         *     }
+         */
         'application/json': {
           event: string;
           webhookUrl: string;
@@ -4750,6 +4938,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "event": "customer.created"
+         *     }
+         */
         'application/json': {
           event: string;
         };

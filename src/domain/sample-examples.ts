@@ -1,0 +1,36 @@
+import type { Doc } from '../store/store.js';
+import type { Fields, ResourceDefinition, SampleRef } from './resource.js';
+
+/**
+ * The id of a resource's i-th sample in the OpenAPI document's examples: the shape of its ids
+ * (ids.ts: the prefix and 16 hex digits), deterministic, as the seeded records' ids are random.
+ */
+export const sampleId = ({ idPrefix }: Pick<ResourceDefinition, 'idPrefix'>, i = 0): string =>
+  `${idPrefix}_${(i + 1).toString(16).padStart(16, '0')}`;
+
+/** Request bodies for the OpenAPI document's examples, made from the definitions' first samples. */
+export interface SampleBodies {
+  /** The resource's first sample: a create body its schema takes. */
+  create(definition: ResourceDefinition): Promise<Fields>;
+  /** The fields of that sample a PATCH takes. */
+  patch(definition: ResourceDefinition): Promise<Fields>;
+}
+
+/**
+ * Bodies from the samples of `definitions` (by name), never kept by hand: a resource added through
+ * its definition has them. A record a sample refers to is that resource's sample, with its sample id.
+ */
+export function sampleBodies(definitions: ReadonlyMap<string, ResourceDefinition>): SampleBodies {
+  const ref: SampleRef = async <T extends Doc>({ name }: { name: string }, i: number) => {
+    const definition = definitions.get(name)!;
+    return { _id: sampleId(definition, i), ...(await definition.samples.input(i, ref)) } as unknown as T;
+  };
+  const create = async (definition: ResourceDefinition) => definition.samples.input(0, ref);
+  return {
+    create,
+    async patch(definition) {
+      const takes = new Set(Object.keys(definition.updateSchema.properties ?? {}));
+      return Object.fromEntries(Object.entries(await create(definition)).filter(([field]) => takes.has(field)));
+    },
+  };
+}
