@@ -3,7 +3,7 @@
 // contract's warnings, and reports them in batches (POST /_emulator/coverage/bridge). The emulator,
 // which holds the surface, decides what is covered: a notify of `info` is counted beside it.
 import { BRIDGE_RATE, cut } from '../../src/bridge/bridge-budget.js';
-import { CONTEXT_AFTER_A_RELOAD } from '../../src/bridge/bridge-messages.js';
+import { bridgeItems } from '../../src/bridge/bridge-messages.js';
 import { nextReport } from '../../src/coverage/bridge-report.js';
 import { COVERAGE_REPORT_INTERVAL_MS, MAX_COVERAGE_KEY_CHARS } from '../../src/limits.js';
 import type { MessageLogEntry } from './bridge';
@@ -34,7 +34,7 @@ export function reportBridgeCoverage(
 ): BridgeCoverage {
   const hits = new Map<string, number>();
   const seen = new Map<string, Map<string, number>>();
-  let contexts = 0;
+  const itemOf = bridgeItems();
   let timer: number | null = null;
   let off = false;
   /** The last report sent by the timer, which `flush` lets arrive first. */
@@ -85,11 +85,8 @@ export function reportBridgeCoverage(
     note(entry) {
       if (off || entry.over === 'rate') return;
       if (entry.warning !== undefined) return see(BRIDGE_WARNINGS, warningWords(entry));
-      if (entry.direction === 'out') {
-        if (entry.type === 'service:context') hit(contexts++ ? CONTEXT_AFTER_A_RELOAD : 'service:context');
-        return;
-      }
-      hit(entry.type === 'service:notify' ? `service:notify ${levelOf(entry.payload)}` : entry.type);
+      const item = itemOf(entry);
+      if (item !== null) hit(item);
     },
     dropped() {
       if (!off) see(BRIDGE_WARNINGS, OVER_THE_RATE);
@@ -103,9 +100,6 @@ export function reportBridgeCoverage(
     },
   };
 }
-
-/** A taken notify's level; none is `info`, as the host shows it. */
-const levelOf = (payload: unknown): string => (payload as { level?: string }).level ?? 'info';
 
 /**
  * A warning as a kind, not an instance: without the value it got, or the size it measured, so that

@@ -28,3 +28,26 @@ export const BRIDGE_ITEMS: readonly string[] = [
   'service:resize',
   'service:close',
 ];
+
+/** A message the host logged: taken from the add-on (`in`) or sent to it (`out`). */
+export interface LoggedMessage {
+  direction: 'in' | 'out';
+  type: string;
+  payload: unknown;
+}
+
+/**
+ * The coverage item of each message in turn, as the host page and openHostPage's own file both count
+ * them: every taken message by its type, a notify by its level (none is `info`, as the host shows
+ * it), and of the messages sent only the context, the first as `service:context` and each later one
+ * after a reload. Null for a message that is no item. Keeps the count of contexts sent.
+ */
+export function bridgeItems(): (message: LoggedMessage) => string | null {
+  let contexts = 0;
+  return ({ direction, type, payload }) => {
+    if (direction === 'out') return type === 'service:context' ? (contexts++ ? CONTEXT_AFTER_A_RELOAD : type) : null;
+    return type === 'service:notify'
+      ? `service:notify ${(payload as { level?: string } | null)?.level ?? 'info'}`
+      : type;
+  };
+}

@@ -1,4 +1,4 @@
-import { CONTEXT_AFTER_A_RELOAD } from '../bridge/bridge-messages.js';
+import { bridgeItems } from '../bridge/bridge-messages.js';
 import { CONTROL_PREFIX } from '../control/control-api.js';
 import { DIMENSIONS, type Surface } from '../coverage/coverage-file.js';
 import { BEYOND_THE_SURFACE, type CoverageNow } from '../coverage/emulator-coverage.js';
@@ -30,7 +30,7 @@ export async function hostCoverage(base: string): Promise<HostCoverage | null> {
   const bridge = new Set(now.surface.bridge);
   const hits = new Map<string, number>();
   const beyond = new Map<string, number>();
-  let contexts = 0;
+  const itemOf = bridgeItems();
   let written: Promise<void> | null = null;
   const hit = (item: string) => {
     const counts = bridge.has(item) ? hits : beyond;
@@ -40,12 +40,8 @@ export async function hostCoverage(base: string): Promise<HostCoverage | null> {
     count(entries) {
       for (const entry of entries) {
         if (entry.kind !== 'message' || entry.warning !== null) continue;
-        // The host sends the context at each ready: one after the first is the add-on's page loaded again.
-        if (entry.direction === 'out') {
-          if (entry.type === 'service:context') hit(contexts++ ? CONTEXT_AFTER_A_RELOAD : 'service:context');
-        } else if (entry.type === 'service:notify') {
-          hit(`service:notify ${(entry.payload as { level?: string } | null)?.level ?? 'info'}`);
-        } else hit(entry.type);
+        const item = itemOf(entry);
+        if (item !== null) hit(item);
       }
     },
     close: () => (written ??= write()),
