@@ -37,9 +37,9 @@ export async function componentSession(): Promise<void> {
     expect(host.toasts()).toEqual([{ message: 'Loaded 0 customers', level: 'success' }]);
     expect(host.emulator.audit(1)[0]).toMatchObject({ method: 'GET', status: 200 });
 
-    component.click('invoices');
-    await host.waitForNavigate('/invoices');
-    expect(host.navigations()).toEqual(['/invoices']);
+    component.click('report');
+    await host.waitForNavigate('/reports/customers');
+    expect(host.navigations()).toEqual(['/reports/customers']);
 
     component.click('resize');
     await host.waitForResize();
