@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { expect, it } from 'vitest';
+import { clampHeight } from '../../src/bridge/addon-messages.js';
 import { UserError } from '../../src/errors.js';
+import { BRIDGE_BURST } from '../../src/limits.js';
 import { createBridge } from '../../src/sdk/browser/index.js';
 import { mockHost, startEmulator } from '../../src/testing/index.js';
 import { componentSession } from './component-session.js';
@@ -39,6 +41,43 @@ it('counts what the bridge carried in the emulator’s coverage, and notes a not
     const coverage = await emulator.emulator.inject('/_emulator/coverage');
     expect(coverage.json().hits.bridge).toMatchObject({ 'service:ready': 1, 'service:context': 1 });
     expect(emulator.emulator.parity.list()).toEqual([expect.objectContaining({ kind: 'notify-level' })]);
+  } finally {
+    await emulator.close();
+  }
+});
+
+it('answers as the host would when told, takes a strict session as --strict, and drops a flood over the bridge’s rate', async () => {
+  const emulator = await startEmulator({ scopes: ['customers.read'] });
+  try {
+    const host = await mockHost({ emulator, strict: true });
+    const bridge = createBridge();
+    const context = await bridge.ready();
+    host.send('service:context', { ...context, orgId: 'org_other' });
+    await expect.poll(() => bridge.context?.orgId).toBe('org_other');
+    expect(host.messages.list().at(-1)).toMatchObject({
+      direction: 'out',
+      type: 'service:context',
+      payload: { orgId: 'org_other', token: `${context.token.slice(0, 12)}…` },
+    });
+
+    bridge.notify('Only the emulator shows this', 'info');
+    const refused = await host.messages.waitFor('service:notify');
+    expect(refused.warning).toBe(
+      'service:notify: level string "info" is not a level the platform shows (success, warning, error); --strict',
+    );
+    expect(host.toasts()).toEqual([]);
+
+    const since = host.messages.count();
+    for (let height = 1; height <= BRIDGE_BURST + 10; height++) bridge.resize(height);
+    const flood = await host.messages.waitFor('service:resize', (m) => m.over === 'rate', { since });
+    expect(flood.warning).toMatch(/^service:resize and the messages after it are over the bridge's rate/);
+    // Each one acted on, or counted as dropped: the bucket refills in real time, so how many of each is not fixed.
+    const taken = host.messages.list().filter((m) => m.type === 'service:resize' && m.warning === null);
+    expect(taken.length + host.messages.dropped().overRate).toBe(BRIDGE_BURST + 10);
+    expect(host.messages.dropped().overRate).toBeGreaterThan(0);
+    expect(await host.frameHeight()).toBe(clampHeight((taken.at(-1)!.payload as { height: number }).height));
+    bridge.destroy();
+    await host.close();
   } finally {
     await emulator.close();
   }
