@@ -82,3 +82,29 @@ it('answers as the host would when told, takes a strict session as --strict, and
     await emulator.close();
   }
 });
+
+it('closes the add-on for a navigate to one of the shell’s pages, as the host page leaves it for the page', async () => {
+  const emulator = await startEmulator({ scopes: ['customers.read'] });
+  try {
+    const host = await mockHost({ emulator });
+    const bridge = createBridge();
+    await bridge.ready();
+    bridge.navigate('/reports/customers');
+    bridge.navigate(`/addons/${emulator.emulator.settings.appId}`);
+    await host.waitForNavigate(`/addons/${emulator.emulator.settings.appId}`);
+    expect(await host.isClosed()).toBe(false);
+    bridge.navigate('/invoices');
+    await host.waitForNavigate('/invoices');
+    expect(await host.isClosed()).toBe(true);
+    expect(await host.frameHeight()).toBeNull();
+    expect(host.navigations()).toEqual([
+      '/reports/customers',
+      `/addons/${emulator.emulator.settings.appId}`,
+      '/invoices',
+    ]);
+    bridge.destroy();
+    await host.close();
+  } finally {
+    await emulator.close();
+  }
+});
