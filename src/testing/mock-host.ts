@@ -78,6 +78,10 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  */
 export async function mockHost(options: MockHostOptions = {}): Promise<MockHost> {
   const own = options.emulator === undefined;
+  if (!own && (options.appId !== undefined || options.emulatorOptions !== undefined))
+    throw new UserError(
+      'mockHost: appId and emulatorOptions are for an emulator of its own; the emulator passed in has its own',
+    );
   const emulator =
     options.emulator ??
     (await startEmulator({

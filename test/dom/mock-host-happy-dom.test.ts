@@ -27,6 +27,9 @@ it('says why a user may not open the add-on, as the emulator refuses them, and l
     message: expect.stringMatching(/^mockHost: .*not installed/),
   });
   expect(window.parent).toBe(window);
+  await expect(mockHost({ emulator, appId: 'com.example.other' })).rejects.toThrow(
+    'mockHost: appId and emulatorOptions are for an emulator of its own; the emulator passed in has its own',
+  );
 });
 
 it('counts what the bridge carried in the emulator’s coverage, and notes a notify the platform would not show', async () => {
