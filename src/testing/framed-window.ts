@@ -23,18 +23,35 @@ export interface FramingOptions {
   onMessage(data: unknown): void;
 }
 
-/** Frames the test's window; throws a UserError outside a DOM environment or for another origin. */
-export function frameWindow(options: FramingOptions): FramedWindow {
+/**
+ * The add-on page's URL (`addonUrl`, default the window's own), once it is sure the test has a window
+ * to frame and that URL is of its origin; a UserError otherwise. Called before anything is started.
+ */
+export function pageToFrame(addonUrl?: string): string {
   if (typeof window === 'undefined' || typeof document === 'undefined')
     throw new UserError(
       'mockHost() needs a DOM: run the test file in happy-dom or jsdom (a first line `// @vitest-environment happy-dom`)',
     );
+  const target = urlOf(addonUrl ?? location.href);
+  if (target?.origin !== location.origin)
+    throw new UserError(
+      `mockHost: the add-on's page is this window, at ${location.origin}, not ${addonUrl}: give an addonUrl of that origin, or set the environment's url`,
+    );
+  return target.href;
+}
+
+const urlOf = (text: string): URL | null => {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+};
+
+/** Frames the test's window, whose page `pageToFrame()` checked. */
+export function frameWindow(options: FramingOptions): FramedWindow {
   const hostOrigin = new URL(options.hostUrl).origin;
   const target = new URL(options.frameUrl);
-  if (target.origin !== location.origin)
-    throw new UserError(
-      `mockHost: the add-on's page is this window, at ${location.origin}, not ${target.origin}: give an addonUrl of that origin, or set the environment's url`,
-    );
   const host = hostFrame();
   const restores: Array<() => void> = [];
   const take = <T extends object>(object: T, key: string, descriptor: PropertyDescriptor) => {

@@ -15,8 +15,8 @@ import { outlineOf } from '../domain/resource-outline.js';
 import { frameUrl } from '../emulator/frame-url.js';
 import { parsePath } from '../emulator/shell-paths.js';
 import { ApiError, UserError } from '../errors.js';
-import { frameWindow, type FramedWindow } from './framed-window.js';
-import { reportBridge } from './mock-host-coverage.js';
+import { frameWindow, pageToFrame, type FramedWindow } from './framed-window.js';
+import { bridgeCoverage } from './mock-host-coverage.js';
 import { createHostLog, describeLog, messagesOf, navigationsIn } from './host-log.js';
 import type { HostPage, SessionChoice } from './host-page.js';
 import { hostWaits, type HostWaits } from './host-waits.js';
@@ -77,6 +77,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  *   await host.close();
  */
 export async function mockHost(options: MockHostOptions = {}): Promise<MockHost> {
+  const page = pageToFrame(options.addonUrl);
   const own = options.emulator === undefined;
   if (!own && (options.appId !== undefined || options.emulatorOptions !== undefined))
     throw new UserError(
@@ -91,21 +92,21 @@ export async function mockHost(options: MockHostOptions = {}): Promise<MockHost>
       ...(options.strict !== undefined ? { strict: options.strict } : {}),
     }));
   try {
-    return await openOn(emulator, own, options);
+    return await openOn(emulator, own, page, options);
   } catch (error) {
     if (own) await emulator.close();
     throw error;
   }
 }
 
-async function openOn(emulator: TestEmulator, own: boolean, options: MockHostOptions): Promise<MockHost> {
+async function openOn(emulator: TestEmulator, own: boolean, page: string, options: MockHostOptions): Promise<MockHost> {
   const core = emulator.emulator;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const minted = await mint(emulator, options);
   const { token, claims } = minted;
   const log = createHostLog();
   const take = hostIntake({ strict: options.strict ?? core.parity.strict });
-  const counted: MessageLogEntry[] = [];
+  const coverage = bridgeCoverage();
   const resources = core.registry.resources.map(outlineOf);
   let height = DEFAULT_HEIGHT;
   let closed = false;
@@ -121,7 +122,7 @@ async function openOn(emulator: TestEmulator, own: boolean, options: MockHostOpt
         ...(over ? { over } : {}),
       },
     ]);
-    counted.push(entry);
+    coverage.note(entry);
   };
   const act = (message: AddonMessage) => {
     switch (message.type) {
@@ -154,7 +155,7 @@ async function openOn(emulator: TestEmulator, own: boolean, options: MockHostOpt
   };
   const framed: FramedWindow = frameWindow({
     hostUrl: `${emulator.url}/`,
-    frameUrl: frameUrl(options.addonUrl ?? location.href, token),
+    frameUrl: frameUrl(page, token),
     onMessage(data) {
       // The host page no longer listens to a closed add-on's window.
       if (closed) return;
@@ -187,7 +188,7 @@ async function openOn(emulator: TestEmulator, own: boolean, options: MockHostOpt
     close: () =>
       (closing ??= (async () => {
         framed.restore();
-        await reportBridge(core, counted);
+        await coverage.report(core);
         if (own) await emulator.close();
       })()),
   };

@@ -97,3 +97,12 @@ it('closes the add-on for a navigate to one of the shell’s pages, as the host 
   bridge.destroy();
   await host.close();
 });
+
+it('refuses an add-on page of another origin than the window’s, in one sentence, before it starts anything', async () => {
+  await expect(mockHost({ emulator, addonUrl: 'http://127.0.0.1:5173/' })).rejects.toThrow(
+    new UserError(
+      "mockHost: the add-on's page is this window, at http://localhost:3000, not http://127.0.0.1:5173/: give an addonUrl of that origin, or set the environment's url",
+    ),
+  );
+  expect(window.parent).toBe(window);
+});
