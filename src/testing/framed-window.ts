@@ -51,7 +51,6 @@ const urlOf = (text: string): URL | null => {
 /** Frames the test's window, whose page `pageToFrame()` checked. */
 export function frameWindow(options: FramingOptions): FramedWindow {
   const hostOrigin = new URL(options.hostUrl).origin;
-  const target = new URL(options.frameUrl);
   const host = hostFrame();
   const restores: Array<() => void> = [];
   const take = <T extends object>(object: T, key: string, descriptor: PropertyDescriptor) => {
@@ -94,7 +93,7 @@ export function frameWindow(options: FramingOptions): FramedWindow {
   });
 
   const before = { href: location.href, state: history.state as unknown };
-  history.replaceState(history.state, '', target.href);
+  history.replaceState(history.state, '', options.frameUrl);
   restores.push(() => history.replaceState(before.state, '', before.href));
   restores.push(() => host.element.remove());
 
