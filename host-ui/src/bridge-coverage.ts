@@ -2,9 +2,9 @@
 // the bridge, so it counts each message it took from the add-on and each context it sent, with the
 // contract's warnings, and reports them in batches (POST /_emulator/coverage/bridge). The emulator,
 // which holds the surface, decides what is covered: a notify of `info` is counted beside it.
-import { BRIDGE_RATE, cut } from '../../src/bridge/bridge-budget.js';
+import { cut } from '../../src/bridge/bridge-budget.js';
 import { bridgeItems } from '../../src/bridge/bridge-messages.js';
-import { nextReport } from '../../src/coverage/bridge-report.js';
+import { BRIDGE_WARNINGS, nextReport, OVER_THE_RATE, warningWords } from '../../src/coverage/bridge-report.js';
 import { COVERAGE_REPORT_INTERVAL_MS, MAX_COVERAGE_KEY_CHARS } from '../../src/limits.js';
 import type { MessageLogEntry } from './bridge';
 import type { BridgeReport } from './types';
@@ -20,10 +20,6 @@ export interface BridgeCoverage {
    */
   flush(): Promise<void>;
 }
-
-/** The kind of `seen` the contract's warnings are counted under. */
-const BRIDGE_WARNINGS = 'bridge warnings';
-const OVER_THE_RATE = `messages over the bridge's rate (${BRIDGE_RATE}), dropped`;
 
 /**
  * `send` posts one report; it resolves false when the emulator will take none (it records no
@@ -99,14 +95,4 @@ export function reportBridgeCoverage(
         if (!(await send(report, false))) stop();
     },
   };
-}
-
-/**
- * A warning as a kind, not an instance: without the value it got, or the size it measured, so that
- * one broken message sent a thousand ways is one key. What a page can still vary (an unknown type's
- * name) comes at most at the bridge's rate, and goes out within the report's bounds.
- */
-function warningWords({ type, warning, over }: MessageLogEntry): string {
-  if (over === 'size') return `${cut(type) || 'a message without a type'} over the bridge's size limit`;
-  return warning!.replace(/ \(got [^]*\)$/, '');
 }

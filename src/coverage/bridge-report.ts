@@ -1,7 +1,25 @@
 // The host page's coverage report of the bridge, cut to the bounds of the route that takes it
-// (POST /_emulator/coverage/bridge, docs/limits.md). DOM-free: the page sends it, the tests check it.
+// (POST /_emulator/coverage/bridge, docs/limits.md), and the words of what it sees besides the
+// surface. DOM-free: the page and mockHost() (src/testing) send it, the tests check it.
+import { BRIDGE_RATE, cut } from '../bridge/bridge-budget.js';
+import type { MessageLogEntry } from '../bridge/host-intake.js';
 import { MAX_COVERAGE_COUNT, MAX_COVERAGE_REPORT_KEYS } from '../limits.js';
 import type { BridgeReport } from './emulator-coverage.js';
+
+/** The kind of `seen` the contract's warnings are counted under. */
+export const BRIDGE_WARNINGS = 'bridge warnings';
+/** Under it, the messages dropped over the bridge's rate. */
+export const OVER_THE_RATE = `messages over the bridge's rate (${BRIDGE_RATE}), dropped`;
+
+/**
+ * A warning as a kind, not an instance: without the value it got, or the size it measured, so that
+ * one broken message sent a thousand ways is one key. What a page can still vary (an unknown type's
+ * name) comes at most at the bridge's rate, and goes out within the report's bounds.
+ */
+export function warningWords({ type, warning, over }: MessageLogEntry): string {
+  if (over === 'size') return `${cut(type) || 'a message without a type'} over the bridge's size limit`;
+  return warning!.replace(/ \(got [^]*\)$/, '');
+}
 
 /**
  * The next report within the route's bounds (docs/limits.md), taken out of what is pending: at most

@@ -1,13 +1,17 @@
+import { cut } from '../bridge/bridge-budget.js';
 import { bridgeItems } from '../bridge/bridge-messages.js';
 import type { MessageLogEntry } from '../bridge/host-intake.js';
-import { nextReport } from '../coverage/bridge-report.js';
+import { BRIDGE_WARNINGS, nextReport, OVER_THE_RATE, warningWords } from '../coverage/bridge-report.js';
 import { CONTROL_PREFIX } from '../control/control-api.js';
 import type { Emulator } from '../emulator/create-emulator.js';
+import { MAX_COVERAGE_KEY_CHARS } from '../limits.js';
 
-/** What `mockHost()`'s bridge carried, counted as it goes (a count an item, however long the test). */
+/** What `mockHost()`'s bridge carried, counted as it goes (a count a key, however long the test). */
 export interface BridgeCoverage {
-  /** An entry of the host's log: a message taken (or refused: not counted), a message sent. */
+  /** An entry of the host's log: a message taken or refused, a message sent. */
   note(entry: MessageLogEntry): void;
+  /** A message dropped over the bridge's rate (its log has one entry for a whole flood). */
+  dropped(): void;
   /**
    * Tells the emulator's coverage (docs/coverage.md), as the host page reports it: through the route
    * the page posts to (in-process), in reports within its bounds. An emulator that records no
@@ -16,19 +20,26 @@ export interface BridgeCoverage {
   report(emulator: Emulator): Promise<void>;
 }
 
-/** The messages the host took and the contexts it sent, by `bridgeItems()`, as the host page counts them. */
+/**
+ * As the host page counts (host-ui/src/bridge-coverage.ts): the messages it took and the contexts it
+ * sent by `bridgeItems()`, the contract's warnings and what it dropped over the rate in their words.
+ */
 export function bridgeCoverage(): BridgeCoverage {
   const itemOf = bridgeItems();
   const hits = new Map<string, number>();
+  const warnings = new Map<string, number>();
+  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   return {
     note(entry) {
-      if (entry.warning !== undefined) return;
+      if (entry.over === 'rate') return;
+      if (entry.warning !== undefined) return void count(warnings, cut(warningWords(entry), MAX_COVERAGE_KEY_CHARS));
       const item = itemOf(entry);
-      if (item !== null) hits.set(item, (hits.get(item) ?? 0) + 1);
+      if (item !== null) count(hits, item);
     },
+    dropped: () => void count(warnings, OVER_THE_RATE),
     async report(emulator) {
-      const none = new Map<string, Map<string, number>>();
-      for (let report = nextReport(hits, none); report; report = nextReport(hits, none)) {
+      const seen = new Map([[BRIDGE_WARNINGS, warnings]]);
+      for (let report = nextReport(hits, seen); report; report = nextReport(hits, seen)) {
         const answer = await emulator.inject({
           method: 'POST',
           url: `${CONTROL_PREFIX}/coverage/bridge`,

@@ -160,7 +160,10 @@ async function openOn(emulator: TestEmulator, own: boolean, page: string, option
       // The host page no longer listens to a closed add-on's window.
       if (closed) return;
       const taken = take(data);
-      if (taken.dropped) log.add([{ kind: 'dropped', overRate: 1 }]);
+      if (taken.dropped) {
+        log.add([{ kind: 'dropped', overRate: 1 }]);
+        coverage.dropped();
+      }
       if (taken.entry) record(taken.entry);
       if (taken.message) act(taken.message);
     },

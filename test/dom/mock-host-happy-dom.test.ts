@@ -75,6 +75,12 @@ it('answers as the host would when told, takes a strict session as --strict, and
   expect(await host.frameHeight()).toBe(clampHeight((taken.at(-1)!.payload as { height: number }).height));
   bridge.destroy();
   await host.close();
+  // Counted in the emulator's coverage as the host page counts them: the warnings in their words.
+  const { seen } = (await emulator.emulator.inject('/_emulator/coverage')).json();
+  expect(Object.keys(seen['bridge warnings'])).toEqual([
+    'service:notify: level string "info" is not a level the platform shows (success, warning, error); --strict',
+    expect.stringMatching(/^messages over the bridge's rate/),
+  ]);
 });
 
 it('closes the add-on for a navigate to one of the shell’s pages, as the host page leaves it for the page', async () => {
