@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, type OutputConfiguration } from 'commander';
+import { apiCommand } from './commands/api.js';
 import { checkCommand } from './commands/check.js';
 import { clockCommand } from './commands/clock.js';
 import { completionCommand } from './commands/completion.js';
@@ -45,6 +46,7 @@ const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   seed: seedCommand,
   events: eventsCommand,
   trigger: triggerCommand,
+  api: apiCommand,
   deliveries: deliveriesCommand,
   inbox: inboxCommand,
   listen: listenCommand,

@@ -18,9 +18,7 @@ export interface FiredEvent {
 }
 
 export type Copied =
-  | { kind: 'call'; entry: AuditEntry }
-  | { kind: 'delivery'; delivery: Delivery }
-  | { kind: 'event'; fired: FiredEvent };
+  { kind: 'call'; entry: AuditEntry } | { kind: 'delivery'; delivery: Delivery } | { kind: 'event'; fired: FiredEvent };
 
 /** Where the snippet is run: the emulator it was copied from, e.g. `http://127.0.0.1:4455`. */
 export interface CopyPlace {

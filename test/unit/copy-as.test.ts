@@ -129,7 +129,11 @@ describe('copy as curl', () => {
   it('keeps hostile data inert: the shell passes it to curl as it was, and runs nothing of it', async () => {
     const dir = await tempDir();
     const hostile = entry({ path: `/api/addon/v1/customers?q=${HOSTILE}`, body: { name: HOSTILE } });
-    const words = await wordsOf(copyAs('curl', { kind: 'call', entry: hostile }, HERE).replace('npx addon', 'echo'), 'curl', dir);
+    const words = await wordsOf(
+      copyAs('curl', { kind: 'call', entry: hostile }, HERE).replace('npx addon', 'echo'),
+      'curl',
+      dir,
+    );
     expect(words).toEqual([
       '-sS',
       '-i',
@@ -273,7 +277,10 @@ describe('copy as test', () => {
 
   it('keeps hostile data data: strings and keys, __proto__ too, reach the harness as they were', async () => {
     const data = JSON.parse(`{"name": ${JSON.stringify(HOSTILE)}, "__proto__": {"polluted": true}}`);
-    const hostile: Copied = { kind: 'event', fired: { event: `customer.created`, orgId: 'org_demo', data, deliveries: [] } };
+    const hostile: Copied = {
+      kind: 'event',
+      fired: { event: `customer.created`, orgId: 'org_demo', data, deliveries: [] },
+    };
     const ran = await runSnippet(copyAs('test', hostile, HERE), { deliveries: [] });
     const given = ran.asked[0][2] as { data: Record<string, unknown> };
     expect(JSON.stringify(given.data)).toBe(JSON.stringify(data));
