@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { Command, type OutputConfiguration } from 'commander';
-import { apiCommand } from './commands/api.js';
 import { checkCommand } from './commands/check.js';
 import { clockCommand } from './commands/clock.js';
 import { completionCommand } from './commands/completion.js';
@@ -22,6 +21,9 @@ import { scopesCommand } from './commands/scopes.js';
 import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
+// Here, not first: imported before the other commands, it made rolldown split the modules the lazy
+// chunks share out of the CLI's entry, into chunks every start reads (test/e2e/mcp.test.ts).
+import { apiCommand } from './commands/api.js';
 import { usersCommand } from './commands/users.js';
 import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
 import { jsonError, reportFailure } from './failure-report.js';
