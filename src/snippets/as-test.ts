@@ -53,6 +53,7 @@ function callTest(entry: AuditEntry): string[] {
   const hasBody = entry.body !== undefined;
   return [
     `it(${js(`${entry.method} ${apiPath(entry)} answers ${entry.status}`)}, async () => {`,
+    ...faultNote(entry),
     `  const token = await emulator.token(${js(session)});`,
     `  const response = await fetch(emulator.apiUrl + ${js(apiPath(entry))}, {`,
     `    method: ${js(entry.method)},`,
@@ -62,6 +63,18 @@ function callTest(entry: AuditEntry): string[] {
     `  expect(response.status).toBe(${entry.status});`,
     ...(entry.code ? [`  expect(await response.json()).toMatchObject({ code: ${js(entry.code)} });`] : []),
     `});`,
+  ];
+}
+
+/**
+ * A fault rule's answer is not of the world: the test says so, for the rule to be added first. On
+ * one line whatever the rule's words hold, since it is a comment.
+ */
+function faultNote({ faults }: AuditEntry): string[] {
+  if (!faults?.length) return [];
+  const said = faults.map(({ rule, effect }) => `${rule}: ${effect}`).join(', ');
+  return [
+    `  // Fault rules touched this call (${said.replace(/[\r\n\u2028\u2029]/g, ' ')}): add them first, emulator.faults.add(...).`,
   ];
 }
 

@@ -253,6 +253,20 @@ describe('copy as test', () => {
     ]);
   });
 
+  it('says in a comment on one line which fault rules touched the call, which the world does not hold', async () => {
+    const faulted = entry({
+      status: 503,
+      code: 'service_unavailable',
+      faults: [{ rule: '1', effect: 'status 503\n*/ x' }],
+    });
+    const snippet = copyAs('test', { kind: 'call', entry: faulted }, HERE);
+    expect(snippet).toContain(
+      '\n  // Fault rules touched this call (1: status 503 */ x): add them first, emulator.faults.add(...).\n',
+    );
+    const ran = await runSnippet(snippet, { status: 503, json: { code: 'service_unavailable' } });
+    expect(ran.asserted[0]).toEqual(['toBe', 503, 503]);
+  });
+
   it("fires an event again and asserts its deliveries' answers after idle()", async () => {
     const ran = await runSnippet(copyAs('test', fired, HERE), { deliveries: [delivery] });
     expect(ran.asked).toEqual([
