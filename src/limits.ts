@@ -186,6 +186,13 @@ export const MAX_SEED_SIZE = 10_000;
  */
 export const MAX_REVOCATIONS = 20_000;
 
+/**
+ * The longest request body, as JSON text, an audit entry keeps (for the host page's "Copy as"): the
+ * log keeps 1000 entries in memory and streams each to the host page, so a 1 MiB body each would
+ * hold a gigabyte; an add-on's writes are a few hundred characters.
+ */
+export const MAX_AUDIT_BODY_CHARS = 16 * 1024;
+
 /** Audit entries one read returns (`addon logs --limit`); the log itself keeps more. */
 export const MAX_AUDIT_PAGE = 1000;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../audit/audit-log.js';
+import { errorCode, keptBody } from '../audit/call-detail.js';
 import type { RateDecision, RateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
 import type { SessionClaims, TokenService } from '../auth/tokens.js';
@@ -53,6 +54,8 @@ interface PendingAudit {
   required: string | null;
   decision: 'granted' | 'denied' | 'not_required';
   faults?: AppliedFault[];
+  /** The error body's code, read as the answer is sent. */
+  code?: string;
 }
 
 export interface PipelineDeps {
@@ -178,9 +181,15 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
       status,
       scope: { required: pending.required, decision: pending.decision },
       durationMs,
+      ...keptBody(request.body),
+      ...(pending.code ? { code: pending.code } : {}),
       ...(pending.faults ? { faults: pending.faults } : {}),
     });
   };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.audit) request.audit.code = errorCode(reply.statusCode, payload);
+    done(null, payload);
+  });
   app.addHook('onResponse', (request, reply, done) => {
     record(request, reply.statusCode, Math.round(reply.elapsedTime * 100) / 100);
     done();

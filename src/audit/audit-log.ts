@@ -16,6 +16,13 @@ export interface AuditEntry {
   status: number;
   scope: { required: string | null; decision: 'granted' | 'denied' | 'not_required' };
   durationMs: number;
+  /**
+   * The JSON body sent, when there was one of at most MAX_AUDIT_BODY_CHARS characters: what the host
+   * page's "Copy as" needs to make the same call again (src/snippets).
+   */
+  body?: unknown;
+  /** The error body's `code` of a 4xx or 5xx answer (`insufficient_scope`, `not_found`, ...). */
+  code?: string;
   /** The fault rules that touched the call (docs/faults.md); status 0 means no answer was sent. */
   faults?: Array<{ rule: string; effect: string }>;
 }

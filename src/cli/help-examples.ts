@@ -21,6 +21,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'addon trigger invoice.paid --record inv_7fddade65fa2257f',
     'addon trigger customer.created --data \'{"name":"Zoë"}\'',
   ],
+  api: [
+    "addon api GET '/customers?limit=5'",
+    'addon api POST /customers --data \'{"name":"Acme Ltd"}\' --scopes customers.write',
+  ],
   deliveries: ['addon deliveries', 'addon deliveries --status failed --event invoice.paid'],
   'deliveries show': ['addon deliveries show 8fb1decb', 'addon deliveries show 8fb1decb --json'],
   'deliveries replay': ['addon deliveries replay 8fb1decb'],

@@ -21,6 +21,9 @@ import { scopesCommand } from './commands/scopes.js';
 import { stateCommand } from './commands/state.js';
 import { tokenCommand } from './commands/token.js';
 import { triggerCommand } from './commands/trigger.js';
+// Here, not first: imported before the other commands, it made rolldown split the modules the lazy
+// chunks share out of the CLI's entry, into chunks every start reads (test/e2e/mcp.test.ts).
+import { apiCommand } from './commands/api.js';
 import { usersCommand } from './commands/users.js';
 import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
 import { jsonError, reportFailure } from './failure-report.js';
@@ -45,6 +48,7 @@ const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   seed: seedCommand,
   events: eventsCommand,
   trigger: triggerCommand,
+  api: apiCommand,
   deliveries: deliveriesCommand,
   inbox: inboxCommand,
   listen: listenCommand,

@@ -33,7 +33,9 @@ import { installationControlRoutes, type InstallationControlTarget } from './ins
 import { coverageControlRoutes } from './coverage-control.js';
 import type { EmulatorCoverage } from '../coverage/emulator-coverage.js';
 
-export const CONTROL_PREFIX = '/_emulator';
+import { CONTROL_PREFIX } from '../sdk/browser/addresses.js';
+
+export { CONTROL_PREFIX };
 /**
  * On every control API response, refusals included: how the CLI tells an emulator from another local
  * service on the same port. Its value is the control API's version.

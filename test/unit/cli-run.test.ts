@@ -85,6 +85,7 @@ describe("the emulator's address", () => {
       logs: [],
       seed: [],
       trigger: ['invoice.paid'],
+      api: ['GET', '/customers'],
       deliveries: [],
       'deliveries show': ['abcd'],
       'deliveries replay': ['abcd'],

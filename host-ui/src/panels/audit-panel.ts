@@ -4,6 +4,7 @@
 // of the token check, a 429 of the rate limit) come in among them from the stream, marked refused
 // with their code and why: the audit log never has them, so only what this page saw is shown.
 import { control } from '../control-client';
+import { copyAsMenu } from '../copy-as-menu';
 import { h } from '../dom';
 import type { Panel } from '../drawer';
 import { timeOfDay } from '../format';
@@ -68,6 +69,7 @@ export function createAuditPanel(): AuditPanel {
           { class: 'badge fault-badge', 'data-testid': 'audit-fault' },
           `fault ${entry.faults.map((f) => `${f.rule}: ${f.effect}`).join(', ')}`,
         ),
+      copyAsMenu(() => ({ kind: 'call', entry }), 'this call'),
     );
 
   // Refused before the audit log: no user, scope or duration, since none was known yet; the code and

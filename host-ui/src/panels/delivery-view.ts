@@ -1,4 +1,5 @@
 // How a webhook delivery is summarised and shown in detail (deliveries tab and trigger results).
+import { copyAsMenu } from '../copy-as-menu';
 import { fragment, h } from '../dom';
 import { dateTime, prettyJsonText } from '../format';
 import type { Attempt, Delivery, DisabledReport } from '../types';
@@ -73,6 +74,7 @@ export function deliveryDetail(delivery: Delivery, onReplay: () => void, disable
         },
         'Replay',
       ),
+      copyAsMenu(() => ({ kind: 'delivery', delivery }), 'this delivery'),
     ),
     h(
       'dl',

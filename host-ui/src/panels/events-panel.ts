@@ -1,6 +1,7 @@
 // Events tab: fire a catalog event in the session's organization, as `addon trigger` does, and see
 // what was delivered. The answer comes after each delivery's first attempt.
 import { control } from '../control-client';
+import { copyAsMenu } from '../copy-as-menu';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
 import { prettyJson } from '../format';
@@ -49,7 +50,8 @@ export function createEventsPanel(deps: { session: Session; onDeliveries(deliver
     }
   };
 
-  const showResult = (outcome: TriggerResult) => {
+  /** What was fired (`data`: the overrides given, as a copy fires it again) and what it delivered. */
+  const showResult = (outcome: TriggerResult, data: Record<string, unknown> | undefined) => {
     const count = outcome.deliveries.length;
     replaceChildren(
       result,
@@ -78,6 +80,7 @@ export function createEventsPanel(deps: { session: Session; onDeliveries(deliver
           )
         : null,
       h('details', {}, h('summary', {}, 'Event data sent'), h('pre', { class: 'json' }, prettyJson(outcome.data))),
+      copyAsMenu(() => ({ kind: 'event', fired: { ...outcome, data } }), 'this event'),
     );
   };
 
@@ -102,7 +105,7 @@ export function createEventsPanel(deps: { session: Session; onDeliveries(deliver
     replaceChildren(result, h('p', { class: 'muted' }, `Triggering ${select.value}…`));
     try {
       const outcome = await control.trigger(select.value, { data: overrides, orgId: deps.session.settings.orgId });
-      showResult(outcome);
+      showResult(outcome, overrides);
       // The stream reports the same deliveries; this covers the case where it is down.
       deps.onDeliveries(outcome.deliveries);
     } catch (error) {

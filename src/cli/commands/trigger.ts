@@ -1,31 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { UserError } from '../../errors.js';
 import type { TriggerResult } from '../../webhooks/trigger.js';
-import { checkedOption, plainId, type ValueKind } from '../arguments.js';
-import { fromCwd } from '../cli-io.js';
+import { checkedOption, plainId } from '../arguments.js';
+import { dataFlag, dataOf, type DataFlag } from '../data-flag.js';
 import { deliveryLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';
 import { API_PREFIX } from '../../sdk/browser/addresses.js';
-
-/** `--data`: JSON given inline (read as the command is), or the file that holds it (read when it runs). */
-type DataFlag = { data: Record<string, unknown> } | { file: string };
 
 interface TriggerFlags extends EmulatorFlags {
   org?: string;
   record?: string;
   data?: DataFlag;
 }
-
-const dataFlag: ValueKind<DataFlag> = {
-  takes: 'a JSON object, or @file holding one',
-  read(text) {
-    if (text.startsWith('@')) return { file: text.slice(1) };
-    const data = jsonObject(text);
-    return data && { data };
-  },
-};
 
 export function triggerCommand(program: Command): void {
   againstEmulator(
@@ -45,7 +31,7 @@ export function triggerCommand(program: Command): void {
       ),
     'print the event data and the deliveries made',
     async (emulator, flags: TriggerFlags, event: string) => {
-      const data = flags.data && ('file' in flags.data ? await readData(flags.data.file) : flags.data.data);
+      const data = flags.data && (await dataOf(flags.data));
       const fields = { event: 'the event', orgId: '--org', recordId: '--record', data: '--data' };
       const body = { event, orgId: flags.org, recordId: flags.record, data };
       return emulator.post<TriggerResult>('/events/trigger', body, fields);
@@ -62,23 +48,4 @@ export function triggerCommand(program: Command): void {
         );
     },
   );
-}
-
-async function readData(file: string): Promise<Record<string, unknown>> {
-  const text = await readFile(fromCwd(file), 'utf8').catch((error: Error) => {
-    throw new UserError(`cannot read ${file}: ${error.message}`);
-  });
-  const data = jsonObject(text);
-  if (!data) throw new UserError(`--data @${file}: the file must hold a JSON object`);
-  return data;
-}
-
-function jsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const data = JSON.parse(text);
-    if (typeof data === 'object' && data !== null && !Array.isArray(data)) return data;
-  } catch {
-    // not JSON: said by the caller
-  }
-  return undefined;
 }

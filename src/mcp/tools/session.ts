@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { TOKEN_VARIANTS } from '../../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintedToken } from '../../auth/tokens.js';
-import { UserError } from '../../errors.js';
 import { API_PREFIX } from '../../sdk/browser/addresses.js';
+import { apiCallUrl, parsedBody, sendApiCall } from '../../cli/api-call.js';
 import { defineTool, refusal } from './tool.js';
-
-/** An API call's answer may wait for a slow write; past this it is said to have taken too long. */
-const CALL_TIMEOUT_MS = 60_000;
 
 /** Who a session is for, as POST /_emulator/tokens takes it. */
 const session = {
@@ -68,13 +65,13 @@ export const SESSION_TOOLS = [
       // The emulator is asked first, as every tool asks it: minting a token, or its status.
       const bearer = token ?? (await emulator.post<MintedToken>('/tokens', who ?? {})).token;
       if (token !== undefined) await emulator.get('/status');
-      const response = await send(url, method, bearer, body, signal);
+      const response = await sendApiCall(url, method, bearer, body, signal);
       const text = await response.text();
       return {
         result: {
           status: response.status,
           headers: Object.fromEntries(response.headers),
-          body: parsed(text),
+          body: parsedBody(text),
         },
       };
     },
@@ -83,42 +80,8 @@ export const SESSION_TOOLS = [
 
 /** The URL of an add-on API path on the emulator, never anywhere else (`..` and all). */
 export function apiUrl(base: string, given: string): string {
-  const relative = given.startsWith(`${API_PREFIX}/`) || given === API_PREFIX ? given.slice(API_PREFIX.length) : given;
-  const url = new URL(`${API_PREFIX}${relative.startsWith('/') || relative === '' ? '' : '/'}${relative}`, base);
-  if (url.origin !== base || !(url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)))
+  const url = apiCallUrl(base, given);
+  if (url === null)
     throw refusal(`path must be a path of the add-on API under ${API_PREFIX} (got ${JSON.stringify(given)})`);
-  return url.href;
-}
-
-async function send(url: string, method: string, token: string, body: unknown, signal: AbortSignal): Promise<Response> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
-  try {
-    return await fetch(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.any([controller.signal, signal]),
-    });
-  } catch (error) {
-    if (signal.aborted) throw new UserError(`${method} ${url} was cancelled`, 1, 'cancelled');
-    if (controller.signal.aborted)
-      throw new UserError(`${method} ${url} was not answered within ${CALL_TIMEOUT_MS / 1000} s`);
-    throw new UserError(`${method} ${url} failed: ${(error as { cause?: Error }).cause?.message ?? error}`);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** A JSON body as its value, any other as its text; an empty one as null. */
-function parsed(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  return url;
 }

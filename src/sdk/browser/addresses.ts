@@ -6,6 +6,9 @@
 /** The path of the add-on REST API on the service (and on the emulator). */
 export const API_PREFIX = '/api/addon/v1';
 
+/** The path of the emulator's own control API (not the platform's): `addon token`, the host page, ... */
+export const CONTROL_PREFIX = '/_emulator';
+
 /** The interface `addon dev` binds: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
 

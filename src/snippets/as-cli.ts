@@ -1,0 +1,33 @@
+import { ADDON_COMMAND, apiPath, emulatorFlag, sessionFlags, type Copied, type CopyPlace } from './copied.js';
+import { commandLine } from './shell-words.js';
+
+/**
+ * A copied item as one `addon` command: `addon api` for an API call (its token minted for the
+ * call's session), `addon deliveries replay` for a delivery, `addon trigger` for an event.
+ */
+export function asCli(copied: Copied, place: CopyPlace): string {
+  return commandLine(ADDON_COMMAND, [...words(copied), ...emulatorFlag(place)]);
+}
+
+function words(copied: Copied): string[] {
+  switch (copied.kind) {
+    case 'call': {
+      const { entry } = copied;
+      const data = entry.body === undefined ? [] : ['--data', JSON.stringify(entry.body)];
+      return ['api', entry.method, apiPath(entry), ...data, ...sessionFlags(entry)];
+    }
+    case 'delivery':
+      return ['deliveries', 'replay', copied.delivery.deliveryId];
+    case 'event': {
+      const { event, orgId, data, recordId } = copied.fired;
+      return [
+        'trigger',
+        event,
+        ...(recordId === undefined ? [] : ['--record', recordId]),
+        ...(data === undefined ? [] : ['--data', JSON.stringify(data)]),
+        '--org',
+        orgId,
+      ];
+    }
+  }
+}
