@@ -1,11 +1,9 @@
 // The main area: where the add-on opens in its iframe, with the in-app location above it, the
 // "Session expired" overlay over it, a placeholder while it is closed, and why it is not there when
 // the session's user may not open it.
-import { clampHeight } from './bridge-messages';
+import { clampHeight, DEFAULT_HEIGHT } from '../../src/bridge/addon-messages.js';
 import { h, replaceChildren, type Child } from './dom';
 import { icon } from './icons';
-
-export const DEFAULT_HEIGHT = 600;
 
 // The add-on runs on its own origin, so allow-same-origin gives it that origin (its own storage,
 // cookies and API calls), not the host's. Top navigation is deliberately not allowed.

@@ -1,5 +1,5 @@
-// The add-on's URL as configured (`addonUrl` of /_emulator/status), its origin, and the URL the
-// frame loads: the same, with the session token in `service_token` (spec section 1, step 3).
+// The add-on's URL as configured (`addonUrl` of /_emulator/status) and its origin; the URL the frame
+// loads, with the session token, is src/emulator/frame-url.ts's.
 
 export const NO_ADDON_URL = 'No add-on URL configured: run addon dev with --addon-url or set url in addon.config.json';
 
@@ -11,19 +11,4 @@ export function addonOrigin(addonUrl: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Adds `service_token` to the add-on URL. The URL's own query is kept as written (appended to, not
- * re-encoded), and a `service_token` already in it is replaced rather than repeated.
- */
-export function frameUrl(addonUrl: string, token: string): string {
-  const url = new URL(addonUrl);
-  if (url.searchParams.has('service_token')) {
-    url.searchParams.set('service_token', token);
-    return url.href;
-  }
-  const param = `service_token=${encodeURIComponent(token)}`;
-  url.search = url.search && url.search !== '?' ? `${url.search}&${param}` : param;
-  return url.href;
 }

@@ -44,10 +44,7 @@ export function span(ms: number): string {
   return parts.slice(0, 2).join(' ');
 }
 
-/** Tokens are never shown whole (spec 5.1: not shown to end users). */
-export function tokenPreview(token: string): string {
-  return `${token.slice(0, 12)}…`;
-}
+export { tokenPreview } from '../../src/bridge/host-intake.js';
 
 export function prettyJson(value: unknown): string {
   try {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { COVERAGE_FORMAT, COVERAGE_VERSION, type CoverageFile, type CoverageSource } from './coverage-file.js';
 
 /** The words of each source in a file's name (docs/coverage.md). */
@@ -43,4 +44,8 @@ export async function writeCoverageFile(dir: string, record: CoverageRecord): Pr
 
 /** This package's version, from its package.json (from src/ and dist/ alike, two folders down). */
 const kitVersion = async (): Promise<string> =>
-  (JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  (
+    JSON.parse(await readFile(join(dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;

@@ -1,10 +1,13 @@
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { serveStaticFiles } from './static-files.js';
 
+// Not `new URL('…', import.meta.url)`: Vite rewrites that pattern as an asset of the page in a DOM
+// test environment (vitest's happy-dom, jsdom), where mockHost() runs the emulator.
 /** The bundled demo add-on's files (demo-addon/ at the package root, beside src/ and dist/). */
-const DEMO_ROOT = fileURLToPath(new URL('../../demo-addon/', import.meta.url));
+const DEMO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../demo-addon/');
 
 export interface DemoAddon {
   url: string;

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { addonApi } from '../api/addon-api.js';
@@ -20,9 +21,12 @@ import { hostPageRoutes } from './host-page-routes.js';
 import type { EmulatorSettings } from './settings.js';
 import type { Registry } from './registry.js';
 import type { Logger } from '../logger.js';
+import { URL } from '../node-web.js';
 
+// Not `new URL('…', import.meta.url)`: Vite rewrites that pattern as an asset of the page in a DOM
+// test environment (vitest's happy-dom, jsdom), where mockHost() runs the emulator.
 /** The built host page (host-ui/ built by Vite into dist/host-ui), from src/ and dist/ alike. */
-const HOST_UI = fileURLToPath(new URL('../../dist/host-ui/', import.meta.url));
+const HOST_UI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/host-ui/');
 
 export interface HttpAppParts extends PipelineDeps {
   registry: Registry;

@@ -11,6 +11,7 @@ import { UserError } from '../errors.js';
 import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 import { MAX_RATE_LIMIT } from '../limits.js';
+import { URL } from '../node-web.js';
 
 /**
  * What an emulator emulates: one add-on, its declared scopes, and where it is installed: in the

@@ -1,9 +1,11 @@
 /**
- * What the host page did, as `openHostPage()` records it: the bridge messages in the host's own log
- * (its Messages tab, both directions, ignored ones with the host's warning), the toasts it showed,
- * and what it dropped over the bridge's limits. `watchHost` runs inside the host page; `createHostLog`
- * keeps what it reports, in Node, as bounded logs (src/bridge/ring.ts).
+ * What the host did, as `openHostPage()` and `mockHost()` record it: the bridge messages in the host's
+ * own log (its Messages tab, both directions, ignored ones with the host's warning), the toasts it
+ * showed, and what it dropped over the bridge's limits. `watchHost` runs inside the host page;
+ * `createHostLog` keeps what it reports, in Node, as bounded logs (src/bridge/ring.ts), which both
+ * read through `messagesOf`.
  */
+import { cut, sayCount } from '../bridge/bridge-budget.js';
 import { createRing, type Ring } from '../bridge/ring.js';
 import { MESSAGE_LOG_KEEP } from '../limits.js';
 
@@ -158,4 +160,79 @@ export function createHostLog(keep = MESSAGE_LOG_KEEP): HostLog {
       });
     },
   };
+}
+
+/** The bridge traffic both ways, as the host logged it: `HostPage.messages` and `MockHost.messages`. */
+export interface HostMessages {
+  /** The newest 500 messages, the ones the host ignored included (docs/limits.md#the-bridge). */
+  list(): BridgeMessage[];
+  /** How many so far, those no longer in `list()` too: pass it as `since` to wait only for what comes after. */
+  count(): number;
+  /** What the host dropped over the bridge's rate, ignored for its size, and what went out of `list()`. */
+  dropped(): DroppedMessages;
+  /**
+   * The first message of `type` (that `predicate` accepts) from `since` on (default: the start),
+   * now or when it comes. Fails after the timeout with the messages seen and the host's warnings.
+   */
+  waitFor(
+    type: string,
+    predicate?: (message: BridgeMessage) => boolean,
+    options?: { since?: number; timeoutMs?: number },
+  ): Promise<BridgeMessage>;
+}
+
+/**
+ * The log read as `messages`; a wait that fails rejects with `failure(what did not come)`, which says
+ * who waited and adds what the host saw (`describeLog`).
+ */
+export function messagesOf(log: HostLog, timeoutMs: number, failure: (what: string) => Promise<Error>): HostMessages {
+  return {
+    list: log.messages.items,
+    count: () => log.messages.total,
+    dropped: log.dropped,
+    async waitFor(type, predicate, wait = {}) {
+      const matches = (m: BridgeMessage) => m.type === type && (!predicate || predicate(m));
+      try {
+        return await log.next(matches, wait.since ?? 0, wait.timeoutMs ?? timeoutMs);
+      } catch {
+        throw await failure(`no ${type}${predicate ? ' that the predicate accepts' : ''}`);
+      }
+    },
+  };
+}
+
+/** The in-app paths the add-on navigated to, in order: the navigates the host acted on. */
+export const navigationsIn = (log: HostLog): string[] =>
+  log.messages
+    .items()
+    .filter((m) => m.direction === 'in' && m.type === 'service:navigate' && m.warning === null)
+    .map((m) => (m.payload as { path: string }).path);
+
+/** The messages a failed wait lists: the newest, enough to see what led up to it. */
+const DESCRIBED = 50;
+
+/** What the host saw, for a failed wait: the newest bridge messages, the host's warnings, what it dropped, the toasts. */
+export function describeLog(log: HostLog): string {
+  const messages = log.messages.items().slice(-DESCRIBED);
+  const earlier = log.messages.total - messages.length;
+  const lines = messages.map(
+    (m) =>
+      `  ${m.direction.padEnd(3)} ${cut(m.type) || '(no type)'} ${m.payload === undefined ? '—' : cut(JSON.stringify(m.payload))}` +
+      (m.warning ? `  ⚠ ignored by the host: ${cut(m.warning)}` : ''),
+  );
+  const malformed = log.messages.items().filter((m) => m.warning && !m.over).length;
+  const { overRate, overSize } = log.dropped();
+  const toasts = log.toasts.items().slice(-DESCRIBED);
+  return [
+    `Bridge messages so far (in = add-on to host, out = host to add-on): ${log.messages.total ? '' : 'none'}`,
+    ...(earlier ? [`  … ${sayCount(earlier)} earlier, not listed`] : []),
+    ...lines,
+    `Malformed messages the host warned of: ${malformed}`,
+    ...(overRate || overSize
+      ? [
+          `Dropped by the host over the bridge's limits: ${sayCount(overRate)} over its rate, ${sayCount(overSize)} over its size`,
+        ]
+      : []),
+    `Toasts: ${toasts.length ? toasts.map((t) => `[${t.level}] ${t.message}`).join('; ') : 'none'}`,
+  ].join('\n');
 }

@@ -14,18 +14,20 @@ import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from './host-browser.js';
 import { hostCoverage } from './host-coverage.js';
 import { FLUSH_COVERAGE } from '../coverage/bridge-report.js';
-import { cut, sayCount } from '../bridge/bridge-budget.js';
 import {
   createHostLog,
+  describeLog,
+  messagesOf,
+  navigationsIn,
   watchHost,
-  type BridgeMessage,
-  type DroppedMessages,
   type HostEntry,
-  type HostLog,
+  type HostMessages,
   type HostToast,
 } from './host-log.js';
+import { hostWaits, type HostWaits } from './host-waits.js';
 
-export type { BridgeMessage, DroppedMessages, HostToast } from './host-log.js';
+export type { BridgeMessage, DroppedMessages, HostMessages, HostToast } from './host-log.js';
+export type { HostWaits } from './host-waits.js';
 export type { BrowserChoice } from './host-browser.js';
 export type { FrameWidth } from '../emulator/frame-width.js';
 
@@ -79,7 +81,7 @@ export interface HostPageOptions extends SessionChoice {
   prepare?(context: BrowserContext): Promise<void>;
 }
 
-export interface HostPage {
+export interface HostPage extends HostWaits {
   /** The host page (Playwright), for anything outside the add-on. */
   readonly page: Page;
   /** The add-on's frame, for ordinary locators and clicks; it follows the frame across reopenings. */
@@ -90,22 +92,7 @@ export interface HostPage {
    * The bridge traffic both ways, as the host logged it, the messages it ignored included: the newest
    * 500 (docs/limits.md#the-bridge).
    */
-  readonly messages: {
-    list(): BridgeMessage[];
-    /** How many so far, those no longer in `list()` too: pass it as `since` to wait only for what comes after. */
-    count(): number;
-    /** What the host dropped over the bridge's rate, ignored for its size, and what went out of `list()`. */
-    dropped(): DroppedMessages;
-    /**
-     * The first message of `type` (that `predicate` accepts) from `since` on (default: the start),
-     * now or when it comes. Fails after the timeout with the messages seen and the host's warnings.
-     */
-    waitFor(
-      type: string,
-      predicate?: (message: BridgeMessage) => boolean,
-      options?: { since?: number; timeoutMs?: number },
-    ): Promise<BridgeMessage>;
-  };
+  readonly messages: HostMessages;
   /**
    * The toasts the host showed (`service:notify`, its own errors, a disabled webhook subscription),
    * oldest first, the newest 500; each message as shown, cut at 300 characters.
@@ -239,14 +226,8 @@ export async function openHostPage(
     return new Error(`openHostPage: ${what} within ${timeoutMs} ms.\n${describeLog(log)}${shot}`);
   };
 
-  const waitFor: HostPage['messages']['waitFor'] = async (type, predicate, wait = {}) => {
-    const matches = (m: BridgeMessage) => m.type === type && (!predicate || predicate(m));
-    try {
-      return await log.next(matches, wait.since ?? 0, wait.timeoutMs ?? timeoutMs);
-    } catch {
-      throw await failure(`no ${type}${predicate ? ' that the predicate accepts' : ''}`);
-    }
-  };
+  const messages = messagesOf(log, timeoutMs, failure);
+  const { waitFor } = messages;
 
   const frameElement = () => page.locator(SELECTORS.frame);
   /**
@@ -283,13 +264,10 @@ export async function openHostPage(
       if (!frame) throw await failure('no add-on frame');
       return frame;
     },
-    messages: { list: log.messages.items, count: () => log.messages.total, dropped: log.dropped, waitFor },
+    messages,
+    ...hostWaits(waitFor),
     toasts: log.toasts.items,
-    navigations: () =>
-      log.messages
-        .items()
-        .filter((m) => m.direction === 'in' && m.type === 'service:navigate' && m.warning === null)
-        .map((m) => (m.payload as { path: string }).path),
+    navigations: () => navigationsIn(log),
     async frameHeight() {
       if ((await frameElement().count()) === 0) return null;
       const height = Number.parseFloat(await frameElement().evaluate((frame) => (frame as HTMLElement).style.height));
@@ -390,35 +368,6 @@ async function control<T>(base: string, path: string, body?: unknown): Promise<T
   const answer = await response.json();
   if (!response.ok) throw new UserError(`openHostPage: the emulator refused ${path}: ${answer.message}`);
   return answer as T;
-}
-
-/** The messages a failed wait lists: the newest, enough to see what led up to it. */
-const DESCRIBED = 50;
-
-/** What the host saw, for a failed wait: the newest bridge messages, the host's warnings, what it dropped, the toasts. */
-function describeLog(log: HostLog): string {
-  const messages = log.messages.items().slice(-DESCRIBED);
-  const earlier = log.messages.total - messages.length;
-  const lines = messages.map(
-    (m) =>
-      `  ${m.direction.padEnd(3)} ${cut(m.type) || '(no type)'} ${m.payload === undefined ? '—' : cut(JSON.stringify(m.payload))}` +
-      (m.warning ? `  ⚠ ignored by the host: ${cut(m.warning)}` : ''),
-  );
-  const malformed = log.messages.items().filter((m) => m.warning && !m.over).length;
-  const { overRate, overSize } = log.dropped();
-  const toasts = log.toasts.items().slice(-DESCRIBED);
-  return [
-    `Bridge messages so far (in = add-on to host, out = host to add-on): ${log.messages.total ? '' : 'none'}`,
-    ...(earlier ? [`  … ${sayCount(earlier)} earlier, not listed`] : []),
-    ...lines,
-    `Malformed messages the host warned of: ${malformed}`,
-    ...(overRate || overSize
-      ? [
-          `Dropped by the host over the bridge's limits: ${sayCount(overRate)} over its rate, ${sayCount(overSize)} over its size`,
-        ]
-      : []),
-    `Toasts: ${toasts.length ? toasts.map((t) => `[${t.level}] ${t.message}`).join('; ') : 'none'}`,
-  ].join('\n');
 }
 
 /**

@@ -14,6 +14,7 @@ import type { FaultSet } from '../faults/fault-set.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 import type { ParityLog } from '../parity/parity-log.js';
 import type { Subscription, SubscriptionService } from './subscriptions.js';
+import { nodeAbortController, URL } from '../node-web.js';
 
 export interface DispatcherOptions {
   clock: Clock;
@@ -125,7 +126,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   });
   /** Emits and replays between their call and their first attempt (saving the new deliveries). */
   const opening = new Set<Promise<unknown>>();
-  const closing = new AbortController();
+  const closing = nodeAbortController();
   // Each attempt in flight listens for closing, and there may be thousands at once (fan-out).
   setMaxListeners(0, closing.signal);
   const timers = options.timers ?? realTimers;

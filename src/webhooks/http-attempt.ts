@@ -8,6 +8,7 @@ import {
   RECEIVER_IDLE_CONNECTION_MS,
   sayBytes,
 } from '../limits.js';
+import { nodeAbortController, URL } from '../node-web.js';
 
 /** One POST to a receiver, as the delivery log records it. */
 export interface AttemptOutcome {
@@ -135,7 +136,7 @@ export async function postOnce(
  * stays tied to the long-lived `cancel` (nodejs/node#62363).
  */
 function attemptSignal(timeoutMs: number, cancel: AbortSignal, timers: Timers): { signal: AbortSignal; done(): void } {
-  const controller = new AbortController();
+  const controller = nodeAbortController();
   const timer = timers.set(
     () => controller.abort(new DOMException('the attempt timed out', 'TimeoutError')),
     timeoutMs,

@@ -4,6 +4,7 @@ import type { Doc, Store } from '../store/store.js';
 import type { Catalog } from './catalog.js';
 import { httpsRequired } from '../parity/parity-kinds.js';
 import type { ParityLog } from '../parity/parity-log.js';
+import { URL } from '../node-web.js';
 
 /** Spec 2.3, plus who owns it: a subscription belongs to an app within an organization. */
 export interface Subscription {

@@ -6,8 +6,11 @@ import { ROOT } from '../helpers.js';
 export const FIXTURE = join(ROOT, 'test', 'fixtures', 'sdk-addon');
 export const SDK_DIST = join(ROOT, 'dist', 'sdk', 'browser');
 
-/** The fixture add-on on 127.0.0.1 (another origin than the host page): `/` and `/sdk/*` (the built SDK). */
-export async function serveFixture(): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A fixture add-on on 127.0.0.1 (another origin than the host page): `/` and the files of `root` (by
+ * default the SDK fixture's), and `/sdk/*` (the built SDK).
+ */
+export async function serveFixture(root = FIXTURE): Promise<{ url: string; close(): Promise<void> }> {
   const types: Record<string, string> = {
     '.html': 'text/html; charset=utf-8',
     '.js': 'text/javascript; charset=utf-8',
@@ -15,11 +18,11 @@ export async function serveFixture(): Promise<{ url: string; close(): Promise<vo
   };
   const server: Server = createServer(async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://fixture');
-    const [root, rest] = pathname.startsWith('/sdk/')
+    const [folder, rest] = pathname.startsWith('/sdk/')
       ? [SDK_DIST, pathname.slice('/sdk/'.length)]
-      : [FIXTURE, pathname === '/' ? 'index.html' : pathname.slice(1)];
-    const file = resolve(root, decodeURIComponent(rest));
-    if (!file.startsWith(root + sep)) return response.writeHead(403).end();
+      : [root, pathname === '/' ? 'index.html' : pathname.slice(1)];
+    const file = resolve(folder, decodeURIComponent(rest));
+    if (!file.startsWith(folder + sep)) return response.writeHead(403).end();
     try {
       const body = await readFile(file);
       response

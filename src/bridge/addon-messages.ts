@@ -7,17 +7,19 @@
 //   service:resize    {height: number} in px, applied clamped to [100, 5000]
 //   service:close     no payload
 //   service:context   (host to add-on) {orgId, userId, token, scopes}
-import { NOTIFY_LEVELS, SPEC_NOTIFY_LEVELS, type SpecNotifyLevel } from '../../src/bridge/bridge-messages.js';
-import type { ToastLevel } from './toast';
+// DOM-free: the host page and mockHost() (src/testing) both check what an add-on says with it.
+import { NOTIFY_LEVELS, SPEC_NOTIFY_LEVELS, type NotifyLevel, type SpecNotifyLevel } from './bridge-messages.js';
 
 export const MIN_HEIGHT = 100;
 export const MAX_HEIGHT = 5000;
+/** The frame's height until the add-on asks for one. */
+export const DEFAULT_HEIGHT = 600;
 
 export type AddonMessage =
   | { type: 'service:ready' }
   | { type: 'service:navigate'; path: string }
   /** `parity`: what the platform may not take (docs/parity.md), when the level is not one it shows. */
-  | { type: 'service:notify'; message: string; level: ToastLevel; parity?: string }
+  | { type: 'service:notify'; message: string; level: NotifyLevel; parity?: string }
   | { type: 'service:resize'; height: number }
   | { type: 'service:close' };
 
@@ -72,7 +74,7 @@ export function parseAddonMessage(data: unknown, { strict = false } = {}): Parse
           `service:notify: payload.level must be one of ${NOTIFY_LEVELS.join(', ')} (got ${describe(level)})`,
         );
       }
-      const shown = (level as ToastLevel | undefined) ?? 'info';
+      const shown = (level as NotifyLevel | undefined) ?? 'info';
       // `info`, and no level at all, lean on the emulator.
       if (SPEC_NOTIFY_LEVELS.includes(shown as SpecNotifyLevel))
         return ok({ type: 'service:notify', message, level: shown });
