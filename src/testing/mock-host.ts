@@ -11,7 +11,9 @@ import { clampHeight, DEFAULT_HEIGHT, type AddonMessage } from '../bridge/addon-
 import { cut } from '../bridge/bridge-budget.js';
 import { hostIntake, sentEntry, type MessageLogEntry } from '../bridge/host-intake.js';
 import type { SessionClaims } from '../auth/tokens.js';
+import { outlineOf } from '../domain/resource-outline.js';
 import { frameUrl } from '../emulator/frame-url.js';
+import { parsePath } from '../emulator/shell-paths.js';
 import { ApiError, UserError } from '../errors.js';
 import { frameWindow, type FramedWindow } from './framed-window.js';
 import { reportBridge } from './mock-host-coverage.js';
@@ -76,6 +78,10 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  */
 export async function mockHost(options: MockHostOptions = {}): Promise<MockHost> {
   const own = options.emulator === undefined;
+  if (!own && (options.appId !== undefined || options.emulatorOptions !== undefined))
+    throw new UserError(
+      'mockHost: appId and emulatorOptions are for an emulator of its own; the emulator passed in has its own',
+    );
   const emulator =
     options.emulator ??
     (await startEmulator({
@@ -100,6 +106,7 @@ async function openOn(emulator: TestEmulator, own: boolean, options: MockHostOpt
   const log = createHostLog();
   const take = hostIntake({ strict: options.strict ?? core.parity.strict });
   const counted: MessageLogEntry[] = [];
+  const resources = core.registry.resources.map(outlineOf);
   let height = DEFAULT_HEIGHT;
   let closed = false;
 
@@ -120,6 +127,12 @@ async function openOn(emulator: TestEmulator, own: boolean, options: MockHostOpt
     switch (message.type) {
       case 'service:ready':
         return send('service:context', { orgId: claims.orgId, userId: claims.userId, token, scopes: claims.scopes });
+      case 'service:navigate': {
+        // A page of the shell's: the host page shows it, leaving the add-on (host-ui/src/main.ts).
+        const route = parsePath(message.path, resources, core.settings.appId);
+        if (route && route.kind !== 'addon') closed = true;
+        return;
+      }
       case 'service:notify':
         log.add([{ kind: 'toast', message: cut(message.message), level: message.level }]);
         // The emulator's Parity tab and terminal say so, as for the host page (docs/parity.md).

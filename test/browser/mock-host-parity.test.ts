@@ -32,9 +32,12 @@ afterAll(async () => {
 
 const TOO_MUCH = MAX_BRIDGE_MESSAGE_CHARS + 1;
 
-/** The clicks, each waited for as the host saw it: a call and its notify, a navigate, a resize, too much. */
+/**
+ * The clicks, each waited for as the host saw it: a call and its notify, a navigate, a resize, too
+ * much, and a navigate to a page of the shell's, which closes the add-on.
+ */
 async function drive(
-  click: (testId: 'load' | 'report' | 'resize' | 'oversize') => Promise<void>,
+  click: (testId: 'load' | 'report' | 'resize' | 'oversize' | 'invoices') => Promise<void>,
   host: Pick<HostPage, 'messages' | keyof HostWaits>,
 ) {
   await click('load');
@@ -45,6 +48,8 @@ async function drive(
   await host.waitForResize();
   await click('oversize');
   await host.messages.waitFor('service:notify', (m) => m.over === 'size');
+  await click('invoices');
+  await host.waitForNavigate('/invoices');
 }
 
 /** What the log holds, the session's token (another per session) aside. */
@@ -68,6 +73,7 @@ it('logs the same messages, and the same size warning, in openHostPage and in mo
   const seen = {
     toasts: page.toasts(),
     height: await page.frameHeight(),
+    closed: await page.isClosed(),
     navigations: page.navigations(),
     dropped: page.messages.dropped(),
   };
@@ -89,6 +95,7 @@ it('logs the same messages, and the same size warning, in openHostPage and in mo
       messages: logged(host.messages.list()),
       toasts: host.toasts(),
       height: await host.frameHeight(),
+      closed: await host.isClosed(),
       navigations: host.navigations(),
       dropped: host.messages.dropped(),
     };
@@ -104,8 +111,9 @@ it('logs the same messages, and the same size warning, in openHostPage and in mo
     'in service:navigate',
     'in service:resize',
     'in service:notify',
+    'in service:navigate',
   ]);
-  expect(inBrowser.at(-1)).toMatchObject({
+  expect(inBrowser.at(-2)).toMatchObject({
     over: 'size',
     warning: expect.stringMatching(
       new RegExp(
@@ -115,6 +123,8 @@ it('logs the same messages, and the same size warning, in openHostPage and in mo
   });
   expect(mocked.toasts).toEqual(seen.toasts);
   expect(mocked.height).toBe(seen.height);
+  expect(mocked.closed).toBe(true);
+  expect(seen.closed).toBe(true);
   expect(mocked.navigations).toEqual(seen.navigations);
   expect(mocked.dropped).toEqual(seen.dropped);
 });

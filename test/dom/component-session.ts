@@ -10,6 +10,8 @@ export async function componentSession(): Promise<void> {
   const before = { href: location.href, parent: window.parent, referrer: document.referrer };
   const host = await mockHost({ scopes: ['customers.read'] });
   try {
+    // The session in the address, as the platform gives it to the add-on's page.
+    expect(new URLSearchParams(location.search).get('service_token')).toBe((await host.session()).token);
     const component = await mountCustomers(document.body.appendChild(document.createElement('div')), {
       connect,
       apiUrl: host.apiUrl,

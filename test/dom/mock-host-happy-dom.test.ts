@@ -1,9 +1,17 @@
 // @vitest-environment happy-dom
-import { expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { clampHeight } from '../../src/bridge/addon-messages.js';
 import { UserError } from '../../src/errors.js';
+import { BRIDGE_BURST } from '../../src/limits.js';
 import { createBridge } from '../../src/sdk/browser/index.js';
-import { mockHost, startEmulator } from '../../src/testing/index.js';
+import { mockHost, startEmulator, type TestEmulator } from '../../src/testing/index.js';
 import { componentSession } from './component-session.js';
+
+let emulator: TestEmulator;
+beforeEach(async () => {
+  emulator = await startEmulator({ scopes: ['customers.read'] });
+});
+afterEach(() => emulator.close());
 
 it('connects a component through mockHost() under happy-dom, and does again once the first host closed', async () => {
   await componentSession();
@@ -11,35 +19,81 @@ it('connects a component through mockHost() under happy-dom, and does again once
 });
 
 it('says why a user may not open the add-on, as the emulator refuses them, and leaves the window as it was', async () => {
-  const emulator = await startEmulator({ scopes: ['customers.read'] });
-  try {
-    await emulator.uninstall();
-    const refused = await mockHost({ emulator }).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(UserError);
-    expect(refused).toMatchObject({
-      code: 'addon_not_installed',
-      message: expect.stringMatching(/^mockHost: .*not installed/),
-    });
-    expect(window.parent).toBe(window);
-  } finally {
-    await emulator.close();
-  }
+  await emulator.uninstall();
+  const refused = await mockHost({ emulator }).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(UserError);
+  expect(refused).toMatchObject({
+    code: 'addon_not_installed',
+    message: expect.stringMatching(/^mockHost: .*not installed/),
+  });
+  expect(window.parent).toBe(window);
+  await expect(mockHost({ emulator, appId: 'com.example.other' })).rejects.toThrow(
+    'mockHost: appId and emulatorOptions are for an emulator of its own; the emulator passed in has its own',
+  );
 });
 
 it('counts what the bridge carried in the emulator’s coverage, and notes a notify the platform would not show', async () => {
-  const emulator = await startEmulator({ scopes: ['customers.read'] });
-  try {
-    const host = await mockHost({ emulator });
-    const bridge = createBridge();
-    await bridge.ready();
-    bridge.notify('Only the emulator shows this', 'info');
-    await host.waitForNotify('info');
-    bridge.destroy();
-    await host.close();
-    const coverage = await emulator.emulator.inject('/_emulator/coverage');
-    expect(coverage.json().hits.bridge).toMatchObject({ 'service:ready': 1, 'service:context': 1 });
-    expect(emulator.emulator.parity.list()).toEqual([expect.objectContaining({ kind: 'notify-level' })]);
-  } finally {
-    await emulator.close();
-  }
+  const host = await mockHost({ emulator });
+  const bridge = createBridge();
+  await bridge.ready();
+  bridge.notify('Only the emulator shows this', 'info');
+  await host.waitForNotify('info');
+  bridge.destroy();
+  await host.close();
+  const coverage = await emulator.emulator.inject('/_emulator/coverage');
+  expect(coverage.json().hits.bridge).toMatchObject({ 'service:ready': 1, 'service:context': 1 });
+  expect(emulator.emulator.parity.list()).toEqual([expect.objectContaining({ kind: 'notify-level' })]);
+});
+
+it('answers as the host would when told, takes a strict session as --strict, and drops a flood over the bridge’s rate', async () => {
+  const host = await mockHost({ emulator, strict: true });
+  const bridge = createBridge();
+  const context = await bridge.ready();
+  host.send('service:context', { ...context, orgId: 'org_other' });
+  await expect.poll(() => bridge.context?.orgId).toBe('org_other');
+  expect(host.messages.list().at(-1)).toMatchObject({
+    direction: 'out',
+    type: 'service:context',
+    payload: { orgId: 'org_other', token: `${context.token.slice(0, 12)}…` },
+  });
+
+  bridge.notify('Only the emulator shows this', 'info');
+  const refused = await host.messages.waitFor('service:notify');
+  expect(refused.warning).toBe(
+    'service:notify: level string "info" is not a level the platform shows (success, warning, error); --strict',
+  );
+  expect(host.toasts()).toEqual([]);
+
+  const since = host.messages.count();
+  for (let height = 1; height <= BRIDGE_BURST + 10; height++) bridge.resize(height);
+  const flood = await host.messages.waitFor('service:resize', (m) => m.over === 'rate', { since });
+  expect(flood.warning).toMatch(/^service:resize and the messages after it are over the bridge's rate/);
+  // Each one acted on, or counted as dropped: the bucket refills in real time, so how many of each is not fixed.
+  const taken = host.messages.list().filter((m) => m.type === 'service:resize' && m.warning === null);
+  expect(taken.length + host.messages.dropped().overRate).toBe(BRIDGE_BURST + 10);
+  expect(host.messages.dropped().overRate).toBeGreaterThan(0);
+  expect(await host.frameHeight()).toBe(clampHeight((taken.at(-1)!.payload as { height: number }).height));
+  bridge.destroy();
+  await host.close();
+});
+
+it('closes the add-on for a navigate to one of the shell’s pages, as the host page leaves it for the page', async () => {
+  const host = await mockHost({ emulator });
+  const bridge = createBridge();
+  await bridge.ready();
+  bridge.navigate('/reports/customers');
+  bridge.navigate(`/addons/${emulator.emulator.settings.appId}`);
+  await host.waitForNavigate(`/addons/${emulator.emulator.settings.appId}`);
+  expect(await host.isClosed()).toBe(false);
+  bridge.navigate('/invoices');
+  await host.waitForNavigate('/invoices');
+  expect(await host.isClosed()).toBe(true);
+  expect(await host.frameHeight()).toBeNull();
+  expect(host.navigations()).toEqual([
+    '/reports/customers',
+    `/addons/${emulator.emulator.settings.appId}`,
+    '/invoices',
+  ]);
+  bridge.destroy();
+  await host.close();
 });
