@@ -44,6 +44,8 @@ it("opens a customer's page in the service when the customer is clicked", async 
   button('Acme Ltd').click();
   const navigate = await host.waitForNavigate(`/customers/${records.acme._id}`);
   expect(navigate.payload).toEqual({ path: `/customers/${records.acme._id}` });
+  // The host leaves the add-on for the customer's page, as the service does: the add-on is closed.
+  expect(await host.isClosed()).toBe(true);
 });
 
 it("shows the API's error when the customers cannot be listed, and lists them on Retry", async () => {
