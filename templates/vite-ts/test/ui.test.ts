@@ -14,9 +14,13 @@ const config = JSON.parse(readFileSync(new URL('../addon.config.json', import.me
 let emulator: TestEmulator;
 let vite: ViteDevServer;
 let host: HostPage;
+let acme: { _id: string };
 
 beforeAll(async () => {
   emulator = await startEmulator({ appId: config.appId, scopes: config.scopes });
+  // A customer of the organization, put there as the service's users would (a scenario).
+  const world = await emulator.scenario({ steps: [{ create: 'customers', data: { name: 'Acme Ltd' }, as: 'acme' }] });
+  acme = world.records.acme;
   // The front end calls the API of this emulator (src/main.ts reads VITE_ADDON_API_URL).
   process.env.VITE_ADDON_API_URL = emulator.apiUrl;
   // This project's page on a free port; configFile: false keeps vite.config.ts (if any) out of it.
@@ -38,11 +42,12 @@ afterAll(async () => {
   await emulator?.close();
 });
 
+// In order: the last test navigates away, which closes the add-on.
 describe('the add-on in the host page', () => {
   it('says hello through the host when its button is clicked', async () => {
     await host.addon.getByRole('button', { name: 'Say hello' }).click();
     const notify = await host.messages.waitFor('service:notify');
-    expect(notify.payload).toEqual({ message: expect.stringContaining(': 0 customers'), level: 'success' });
+    expect(notify.payload).toEqual({ message: expect.stringContaining(': 1 customer'), level: 'success' });
     expect(host.toasts()).toEqual([{ message: (notify.payload as { message: string }).message, level: 'success' }]);
   });
 
@@ -56,5 +61,28 @@ describe('the add-on in the host page', () => {
       appId: config.appId,
       scope: { required: 'customers.read', decision: 'granted' },
     });
+  });
+
+  it("shows the API's error when the customers cannot be listed, and lists them on Retry", async () => {
+    // A fault rule answers the next list with a 503 (docs/faults.md); reopening lists them again.
+    emulator.faults.add({ path: '/customers', status: 503, times: 1 });
+    await host.reopen();
+    const alert = host.addon.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^Could not load the customers: injected by fault rule/);
+
+    await host.addon.getByRole('button', { name: 'Retry' }).click();
+    await host.addon.getByRole('button', { name: 'Acme Ltd' }).waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+
+  it("opens a customer's page in the service when the customer is clicked", async () => {
+    await host.addon.getByRole('button', { name: 'Acme Ltd' }).click();
+    const navigate = await host.messages.waitFor('service:navigate');
+    expect(navigate.payload).toEqual({ path: `/customers/${acme._id}` });
+    expect(host.navigations()).toEqual([`/customers/${acme._id}`]);
+    // The shell shows the customer's page, and the add-on is left: closed, as in the service.
+    await expect.poll(() => host.isClosed()).toBe(true);
+    expect(new URL(host.page.url()).hash).toBe(`#/customers/${acme._id}`);
   });
 });
