@@ -47,7 +47,8 @@ export interface Bridge {
   resize(height: number): void;
   /**
    * Keeps the frame as high as `element` (default: the whole document), with a ResizeObserver;
-   * sends `service:resize` whenever its height changes. Returns a function that stops it.
+   * sends `service:resize` whenever its height changes (only once where there is no ResizeObserver,
+   * as in jsdom). Returns a function that stops it.
    */
   autoResize(element?: Element): () => void;
   /** Stops listening for messages and every auto-resize. */
@@ -173,11 +174,13 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
         last = height;
         resize(height);
       };
-      const observer = new ResizeObserver(measure);
-      observer.observe(element);
+      // Every browser has ResizeObserver; jsdom (a component's unit test) has none and lays nothing
+      // out, so there the height is sent once rather than the component failing to mount.
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+      observer?.observe(element);
       measure();
       const stop = () => {
-        observer.disconnect();
+        observer?.disconnect();
         stops.delete(stop);
       };
       stops.add(stop);
