@@ -1,0 +1,109 @@
+// The host page by keyboard alone (docs/host-page.md, "Keyboard"): page.keyboard only, no clicks,
+// the focused element asserted at each step, at a phone's, a laptop's and a desktop's width. The
+// organization and user menus behave as the WAI-ARIA Authoring Practices' menu button.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/create-emulator.js';
+import type { OrganizationInput } from '../../src/installations/organizations.js';
+import { openHostPage, type HostPage } from '../../src/testing/index.js';
+import { useBrowser } from './browser.js';
+
+const WIDTHS = [390, 1024, 1366];
+
+/** Acme, with the add-on for everyone and Ann an admin (its menu ends with the install screen's link), and Beta. */
+const ORGANIZATIONS: OrganizationInput[] = [
+  {
+    id: 'org_acme',
+    name: 'Acme Ltd',
+    users: (['admin', 'accountant', 'viewer'] as const).map((role, index) => ({
+      id: ['usr_ann', 'usr_bob', 'usr_vic'][index],
+      name: ['Ann Lee', 'Bob Ray', 'Vic Day'][index],
+      role,
+    })),
+    installation: {},
+  },
+  { id: 'org_beta', name: 'Beta GmbH', users: [{ id: 'usr_ben', name: 'Ben Ott', role: 'admin' }] },
+];
+
+const { browser, keep } = useBrowser();
+
+async function openAt(width: number): Promise<HostPage> {
+  const emulator = keep(
+    await createEmulator({ port: 0, demo: true, scopes: ['customers.read'], organizations: ORGANIZATIONS }),
+  );
+  await emulator.listen();
+  return keep(await openHostPage(emulator.url, { browser: browser(), viewport: { width, height: 800 } }));
+}
+
+/** What has the focus: its testid, its id in a list, its role (or tag) and its words. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return {
+      testid: element?.dataset.testid ?? null,
+      id: element?.dataset.orgId ?? element?.dataset.userId ?? null,
+      role: element?.getAttribute('role') ?? element?.tagName.toLowerCase() ?? null,
+    };
+  });
+
+/** Presses `key` and gives what has the focus then. */
+async function press(page: Page, key: string) {
+  await page.keyboard.press(key);
+  return focused(page);
+}
+
+/** Tabs until `testid` has the focus, as a keyboard user does (at most 80 stops). */
+async function tabTo(page: Page, testid: string): Promise<void> {
+  for (let stop = 0; stop < 80; stop++) {
+    if ((await focused(page)).testid === testid) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`no tab stop reaches ${testid}`);
+}
+
+const item = (testid: string, id: string | null, role = 'menuitemradio') => ({ testid, id, role });
+const chip = (key: 'org' | 'user') => ({ testid: `${key}-switcher`, id: null, role: 'button' });
+const expanded = (page: Page, key: 'org' | 'user') => page.getByTestId(`${key}-switcher`).getAttribute('aria-expanded');
+
+describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
+  it('walks the organization and user menus as menu buttons: arrows, Home/End, Escape, Tab out, Enter and Space', async () => {
+    const { page, addon } = await openAt(width);
+    await tabTo(page, 'org-switcher');
+
+    // Enter opens the menu on its first item; the arrows move and wrap, Home and End go to the ends.
+    expect(await press(page, 'Enter')).toEqual(item('org-option', 'org_acme'));
+    expect(await expanded(page, 'org')).toBe('true');
+    expect(await press(page, 'ArrowDown')).toEqual(item('org-option', 'org_beta'));
+    expect(await press(page, 'ArrowDown')).toEqual(item('manage-addons', null, 'menuitem'));
+    expect(await press(page, 'ArrowDown')).toEqual(item('org-option', 'org_acme'));
+    expect(await press(page, 'ArrowUp')).toEqual(item('manage-addons', null, 'menuitem'));
+    expect(await press(page, 'Home')).toEqual(item('org-option', 'org_acme'));
+    expect(await press(page, 'End')).toEqual(item('manage-addons', null, 'menuitem'));
+    // Escape closes it, the focus back on its chip.
+    expect(await press(page, 'Escape')).toEqual(chip('org'));
+    expect(await expanded(page, 'org')).toBe('false');
+    expect(await page.getByTestId('org-menu').isHidden()).toBe(true);
+
+    // Tab out of an open menu closes it and goes on to the next tab stop, the user's chip.
+    await press(page, 'Space');
+    expect(await press(page, 'ArrowDown')).toEqual(item('org-option', 'org_beta'));
+    expect(await press(page, 'Tab')).toEqual(chip('user'));
+    expect(await page.getByTestId('org-menu').isHidden()).toBe(true);
+    expect(await expanded(page, 'org')).toBe('false');
+
+    // ArrowUp on the chip opens at the last item; Enter chooses a user, the focus back on the chip.
+    expect(await press(page, 'ArrowUp')).toEqual(item('user-option', 'usr_vic'));
+    expect(await press(page, 'ArrowUp')).toEqual(item('user-option', 'usr_bob'));
+    expect(await press(page, 'Enter')).toEqual(chip('user'));
+    await addon.getByTestId('demo-context').filter({ hasText: '"userId": "usr_bob"' }).waitFor();
+    expect(await focused(page)).toEqual(chip('user'));
+    expect(await page.getByTestId('user-menu').isHidden()).toBe(true);
+
+    // ArrowDown opens at the first item; Space chooses too.
+    expect(await press(page, 'ArrowDown')).toEqual(item('user-option', 'usr_ann'));
+    expect(await press(page, 'Space')).toEqual(chip('user'));
+    await addon.getByTestId('demo-context').filter({ hasText: '"userId": "usr_ann"' }).waitFor();
+    expect(await focused(page)).toEqual(chip('user'));
+    expect(await page.getByTestId('user-switcher').getAttribute('title')).toContain('Ann Lee');
+  });
+});
