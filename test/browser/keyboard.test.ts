@@ -52,9 +52,9 @@ async function press(page: Page, key: string) {
   return focused(page);
 }
 
-/** Tabs until `testid` has the focus, as a keyboard user does (at most 80 stops). */
+/** Tabs until `testid` has the focus, as a keyboard user does (at most 150 stops: the add-on's own are among them). */
 async function tabTo(page: Page, testid: string): Promise<void> {
-  for (let stop = 0; stop < 80; stop++) {
+  for (let stop = 0; stop < 150; stop++) {
     if ((await focused(page)).testid === testid) return;
     await page.keyboard.press('Tab');
   }
@@ -64,6 +64,25 @@ async function tabTo(page: Page, testid: string): Promise<void> {
 const item = (testid: string, id: string | null, role = 'menuitemradio') => ({ testid, id, role });
 const chip = (key: 'org' | 'user') => ({ testid: `${key}-switcher`, id: null, role: 'button' });
 const expanded = (page: Page, key: 'org' | 'user') => page.getByTestId(`${key}-switcher`).getAttribute('aria-expanded');
+
+/** The drawer's tab in force, and whether its panel alone shows, labelled by it. */
+const selectedTab = (page: Page) =>
+  page.evaluate(() => {
+    const selected = Array.from(document.querySelectorAll('[role="tab"][aria-selected="true"]'));
+    const shown = Array.from(document.querySelectorAll<HTMLElement>('[role="tabpanel"]')).filter(
+      (panel) => !panel.hidden,
+    );
+    const stops = Array.from(document.querySelectorAll<HTMLElement>('[role="tab"]')).filter(
+      (tab) => tab.tabIndex === 0,
+    );
+    return {
+      selected: selected.map((tab) => tab.id),
+      panelLabelledBy: shown.map((panel) => panel.getAttribute('aria-labelledby')),
+      tabStops: stops.map((tab) => tab.id),
+    };
+  });
+const tab = (id: string) => ({ testid: `tab-${id}`, id: null, role: 'tab' });
+const tabShown = (id: string) => ({ selected: [`tab-${id}`], panelLabelledBy: [`tab-${id}`], tabStops: [`tab-${id}`] });
 
 describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
   it('walks the organization and user menus as menu buttons: arrows, Home/End, Escape, Tab out, Enter and Space', async () => {
@@ -105,5 +124,26 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
     await addon.getByTestId('demo-context').filter({ hasText: '"userId": "usr_ann"' }).waitFor();
     expect(await focused(page)).toEqual(chip('user'));
     expect(await page.getByTestId('user-switcher').getAttribute('title')).toContain('Ann Lee');
+  });
+
+  it('moves between the drawer’s tabs with the arrows, Home and End, the tab in force its one tab stop', async () => {
+    const { page } = await openAt(width);
+    await tabTo(page, 'drawer-toggle');
+    // A narrow window starts with the drawer closed: Enter opens it.
+    if ((await page.locator('.shell').getAttribute('data-drawer')) === 'closed') await press(page, 'Enter');
+    await tabTo(page, 'tab-session');
+    expect(await press(page, 'ArrowRight')).toEqual(tab('messages'));
+    expect(await selectedTab(page)).toEqual(tabShown('messages'));
+    expect(await press(page, 'End')).toEqual(tab('coverage'));
+    expect(await selectedTab(page)).toEqual(tabShown('coverage'));
+    expect(await press(page, 'ArrowRight')).toEqual(tab('session'));
+    expect(await press(page, 'ArrowLeft')).toEqual(tab('coverage'));
+    expect(await press(page, 'Home')).toEqual(tab('session'));
+    expect(await press(page, 'ArrowLeft')).toEqual(tab('coverage'));
+    expect(await press(page, 'End')).toEqual(tab('coverage'));
+    expect(await press(page, 'Home')).toEqual(tab('session'));
+    expect(await selectedTab(page)).toEqual(tabShown('session'));
+    // Tab leaves the tablist for the panel, past the other tabs.
+    expect((await press(page, 'Tab')).role).not.toBe('tab');
   });
 });
