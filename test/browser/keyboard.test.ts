@@ -3,7 +3,7 @@
 // organization and user menus behave as the WAI-ARIA Authoring Practices' menu button.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../src/emulator/create-emulator.js';
+import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import type { OrganizationInput } from '../../src/installations/organizations.js';
 import { openHostPage, type HostPage } from '../../src/testing/index.js';
 import { useBrowser } from './browser.js';
@@ -27,12 +27,14 @@ const ORGANIZATIONS: OrganizationInput[] = [
 
 const { browser, keep } = useBrowser();
 
-async function openAt(width: number): Promise<HostPage> {
+/** The host page at this width, as Ann in Acme, and its emulator. */
+async function openAt(width: number): Promise<{ page: Page; addon: HostPage['addon']; emulator: Emulator }> {
   const emulator = keep(
     await createEmulator({ port: 0, demo: true, scopes: ['customers.read'], organizations: ORGANIZATIONS }),
   );
   await emulator.listen();
-  return keep(await openHostPage(emulator.url, { browser: browser(), viewport: { width, height: 800 } }));
+  const host = keep(await openHostPage(emulator.url, { browser: browser(), viewport: { width, height: 800 } }));
+  return { page: host.page, addon: host.addon, emulator };
 }
 
 /** What has the focus: its testid, its id in a list, its role (or tag) and its words. */
@@ -62,7 +64,8 @@ async function tabTo(page: Page, testid: string): Promise<void> {
 }
 
 const item = (testid: string, id: string | null, role = 'menuitemradio') => ({ testid, id, role });
-const chip = (key: 'org' | 'user') => ({ testid: `${key}-switcher`, id: null, role: 'button' });
+const button = (testid: string) => ({ testid, id: null, role: 'button' });
+const chip = (key: 'org' | 'user') => button(`${key}-switcher`);
 const expanded = (page: Page, key: 'org' | 'user') => page.getByTestId(`${key}-switcher`).getAttribute('aria-expanded');
 
 /** The drawer's tab in force, and whether its panel alone shows, labelled by it. */
@@ -145,5 +148,43 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
     expect(await selectedTab(page)).toEqual(tabShown('session'));
     // Tab leaves the tablist for the panel, past the other tabs.
     expect((await press(page, 'Tab')).role).not.toBe('tab');
+  });
+
+  it('opens the install screen from the menu and asks before uninstalling, on the safe choice', async () => {
+    const { page, emulator } = await openAt(width);
+    const installed = () => emulator.organization('org_acme').installation !== null;
+    await tabTo(page, 'org-switcher');
+    await press(page, 'Enter');
+    expect(await press(page, 'End')).toEqual(item('manage-addons', null, 'menuitem'));
+    await press(page, 'Enter');
+    await page.getByTestId('install-form').waitFor();
+    // The install form's choices, then its buttons, are tab stops in order.
+    await tabTo(page, 'grant-option');
+    await tabTo(page, 'save-installation');
+    expect(await press(page, 'Tab')).toEqual(button('uninstall'));
+
+    // The dialog opens on Cancel: Enter twice leaves the add-on installed, the focus back on Uninstall.
+    expect(await press(page, 'Enter')).toEqual(button('cancel-uninstall'));
+    expect(await press(page, 'Enter')).toEqual(button('uninstall'));
+    expect(await page.getByTestId('uninstall-dialog').isHidden()).toBe(true);
+    expect(installed()).toBe(true);
+
+    // Escape cancels; while it is open, Tab and Shift+Tab stay within it, wrapping around.
+    expect(await press(page, 'Space')).toEqual(button('cancel-uninstall'));
+    expect(await press(page, 'Escape')).toEqual(button('uninstall'));
+    expect(installed()).toBe(true);
+    await press(page, 'Enter');
+    expect(await press(page, 'Tab')).toEqual(button('confirm-uninstall'));
+    expect(await press(page, 'Tab')).toEqual(button('cancel-uninstall'));
+    expect(await press(page, 'Shift+Tab')).toEqual(button('confirm-uninstall'));
+    expect(await press(page, 'Shift+Tab')).toEqual(button('cancel-uninstall'));
+    expect(await press(page, 'Escape')).toEqual(button('uninstall'));
+
+    // Chosen on purpose, it uninstalls.
+    await press(page, 'Enter');
+    expect(await press(page, 'Shift+Tab')).toEqual(button('confirm-uninstall'));
+    await press(page, 'Enter');
+    await page.getByTestId('install').waitFor();
+    expect(installed()).toBe(false);
   });
 });
