@@ -68,6 +68,16 @@ const button = (testid: string) => ({ testid, id: null, role: 'button' });
 const chip = (key: 'org' | 'user') => button(`${key}-switcher`);
 const expanded = (page: Page, key: 'org' | 'user') => page.getByTestId(`${key}-switcher`).getAttribute('aria-expanded');
 
+/** Which part of the page has the focus: the top bar, the sidebar, the main area or the drawer. */
+const regionOfFocus = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement!;
+    const region = element.closest('header, nav, main, aside');
+    return region
+      ? { HEADER: 'topbar', NAV: 'sidebar', MAIN: 'main', ASIDE: 'drawer' }[region.tagName]
+      : element.tagName;
+  });
+
 /** The drawer's tab in force, and whether its panel alone shows, labelled by it. */
 const selectedTab = (page: Page) =>
   page.evaluate(() => {
@@ -186,5 +196,35 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
     await press(page, 'Enter');
     await page.getByTestId('install').waitFor();
     expect(installed()).toBe(false);
+  });
+
+  it('has a skip link to the main content as its first tab stop', async () => {
+    const { page } = await openAt(width);
+    expect(await press(page, 'Tab')).toEqual({ testid: 'skip-link', id: null, role: 'a' });
+    expect(await page.getByTestId('skip-link').isVisible()).toBe(true);
+    expect(await press(page, 'Enter')).toEqual({ testid: null, id: null, role: 'main' });
+    await page.keyboard.press('Tab');
+    expect(await regionOfFocus(page)).toBe('main');
+  });
+
+  it.runIf(width < 640)('makes what the open drawer covers inert: the next tab stop is in the drawer', async () => {
+    const { page } = await openAt(width);
+    await tabTo(page, 'drawer-toggle');
+    await press(page, 'Enter');
+    await page.locator('.shell[data-drawer="open"]').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await regionOfFocus(page)).toBe('drawer');
+    // Closed again, the page under it is reachable again.
+    await page.keyboard.press('Escape');
+    expect(await focused(page)).toEqual(button('drawer-toggle'));
+    await page.keyboard.press('Tab');
+    expect(await regionOfFocus(page)).toBe('sidebar');
+    // The skip link shows the main content: a drawer covering it closes.
+    await tabTo(page, 'drawer-toggle');
+    await press(page, 'Enter');
+    await page.keyboard.press('Shift+Tab');
+    await tabTo(page, 'skip-link');
+    expect(await press(page, 'Enter')).toEqual({ testid: null, id: null, role: 'main' });
+    expect(await page.locator('.shell').getAttribute('data-drawer')).toBe('closed');
   });
 });
