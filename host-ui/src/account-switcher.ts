@@ -1,10 +1,13 @@
 // The top bar's organization and user chips: each opens a list to switch to another organization of
 // the emulated platform, or another of its users (with their roles), as the service's account menu
-// does. Choosing one reopens the add-on as that user there (main.ts). A disclosure, not an ARIA
-// menu: the lists are plain buttons, reached with Tab, closed with Escape or a click elsewhere.
+// does. Choosing one reopens the add-on as that user there (main.ts). Each chip is a menu button of
+// the WAI-ARIA Authoring Practices, as a native menu behaves: opening it focuses the first item, the
+// arrows, Home and End move among the items, Escape and choosing give the focus back to the chip,
+// and Tab (or a click elsewhere) closes the menu.
 import { h, replaceChildren } from './dom';
 import { icon } from './icons';
 import { initials } from './organizations';
+import { movedIndex } from './roving-keys';
 import type { Role } from './types';
 
 export interface AccountView {
@@ -32,55 +35,99 @@ export function createAccountSwitcher(options: {
   const userLabel = h('span', { class: 'account-user chip-label' });
   const avatar = h('span', { class: 'avatar', 'aria-hidden': 'true' });
 
-  const orgList = h('ul', { class: 'switcher-list', 'aria-labelledby': 'org-menu-heading' });
-  const orgFoot = h('div', { class: 'switcher-foot' });
-  const userList = h('ul', { class: 'switcher-list', 'aria-labelledby': 'user-menu-heading' });
+  const orgList = h('ul', {
+    class: 'switcher-list',
+    id: 'org-menu-items',
+    role: 'menu',
+    'aria-labelledby': 'org-menu-heading',
+  });
+  const userList = h('ul', {
+    class: 'switcher-list',
+    id: 'user-menu-items',
+    role: 'menu',
+    'aria-labelledby': 'user-menu-heading',
+  });
   const userHeading = h('p', { class: 'switcher-heading', id: 'user-menu-heading' }, 'Users');
 
-  const menus: Array<{ chip: HTMLButtonElement; menu: HTMLElement }> = [];
-  const setOpen = (which: { chip: HTMLButtonElement; menu: HTMLElement } | null) => {
-    for (const entry of menus) {
+  interface Menu {
+    chip: HTMLButtonElement;
+    menu: HTMLElement;
+    items: HTMLElement;
+  }
+  const menus = new Map<'org' | 'user', Menu>();
+  const setOpen = (which: Menu | null) => {
+    for (const entry of menus.values()) {
       const open = entry === which;
       entry.menu.hidden = !open;
       entry.chip.setAttribute('aria-expanded', String(open));
     }
   };
+  /** Closes every menu, the focus back on the chip of `entry`. */
+  const closeTo = (entry: Menu) => {
+    setOpen(null);
+    entry.chip.focus();
+  };
 
-  const switcher = (
-    key: 'org' | 'user',
-    chipContent: Array<Node>,
-    prefix: string,
-    title: string,
-    ...menuContent: Node[]
-  ) => {
-    const menu = h('div', { class: 'switcher-menu', id: `${key}-menu`, 'data-testid': `${key}-menu`, hidden: true });
-    menuContent.forEach((node) => menu.appendChild(node));
+  const switcher = (key: 'org' | 'user', chipContent: Array<Node>, prefix: string, title: string, heading: Node) => {
+    const items = key === 'org' ? orgList : userList;
+    const menu = h(
+      'div',
+      { class: 'switcher-menu', id: `${key}-menu`, 'data-testid': `${key}-menu`, hidden: true },
+      heading,
+      items,
+    );
+    const focusItem = (index: number) => menuItems(items)[index]?.focus();
     const chip = h(
       'button',
       {
         type: 'button',
         class: 'account-chip',
         'data-testid': `${key}-switcher`,
+        'aria-haspopup': 'menu',
         'aria-expanded': 'false',
-        'aria-controls': menu.id,
+        'aria-controls': items.id,
         title,
-        onclick: () => setOpen(menu.hidden ? entry : null),
+        onclick: () => {
+          setOpen(menu.hidden ? entry : null);
+          if (!menu.hidden) focusItem(0);
+        },
       },
       h('span', { class: 'visually-hidden' }, prefix),
       ...chipContent,
       icon('chevron', 14),
     );
-    const entry = { chip, menu };
-    menus.push(entry);
-    const element = h('div', { class: 'switcher' }, chip, menu);
-    // Escape closes it and gives the focus back to its chip, as any disclosure.
-    element.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape' || menu.hidden) return;
-      event.stopPropagation();
-      setOpen(null);
-      chip.focus();
+    const entry: Menu = { chip, menu, items };
+    menus.set(key, entry);
+    // ArrowUp on the chip opens the menu at its last item, ArrowDown at its first.
+    chip.addEventListener('keydown', (event) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      setOpen(entry);
+      focusItem(event.key === 'ArrowDown' ? 0 : menuItems(items).length - 1);
     });
-    return element;
+    menu.addEventListener('keydown', (event) => onMenuKey(event, entry));
+    return h('div', { class: 'switcher' }, chip, menu);
+  };
+
+  const onMenuKey = (event: KeyboardEvent, entry: Menu) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      closeTo(entry);
+      return;
+    }
+    // Tab leaves from the chip, so the focus goes on to what follows the chip (or precedes it).
+    if (event.key === 'Tab') return closeTo(entry);
+    // Space chooses a link as Enter does (a button's Space is the browser's).
+    if (event.key === ' ' && event.target instanceof HTMLAnchorElement) {
+      event.preventDefault();
+      event.target.click();
+      return;
+    }
+    const items = menuItems(entry.items);
+    const index = movedIndex(event.key, items.indexOf(event.target as HTMLElement), items.length, 'vertical');
+    if (index === null) return;
+    event.preventDefault();
+    items[index].focus();
   };
 
   const org = switcher(
@@ -89,18 +136,17 @@ export function createAccountSwitcher(options: {
     'Organization: ',
     'Organization: switch to another',
     h('p', { class: 'switcher-heading', id: 'org-menu-heading' }, 'Organizations'),
-    orgList,
-    orgFoot,
   );
-  const user = switcher('user', [avatar, userLabel], 'User: ', 'User: switch to another', userHeading, userList);
+  const user = switcher('user', [avatar, userLabel], 'User: ', 'User: switch to another', userHeading);
 
   // A click anywhere else closes an open list.
   document.addEventListener('click', (event) => {
     if (!(event.target as Element).closest?.('.switcher')) setOpen(null);
   });
 
-  const choose = (action: () => void) => () => {
-    setOpen(null);
+  /** Closes the menu of `kind` with the focus on its chip (not on `<body>`), then does `action`. */
+  const choose = (kind: 'org' | 'user', action: () => void) => () => {
+    closeTo(menus.get(kind)!);
     action();
   };
 
@@ -114,16 +160,18 @@ export function createAccountSwitcher(options: {
   ) =>
     h(
       'li',
-      {},
+      { role: 'none' },
       h(
         'button',
         {
           type: 'button',
+          role: 'menuitemradio',
+          tabindex: -1,
           class: 'switcher-option',
           'data-testid': `${kind}-option`,
           [`data-${kind}-id`]: item.id,
-          'aria-current': current ? 'true' : null,
-          onclick: choose(() => {
+          'aria-checked': String(current),
+          onclick: choose(kind, () => {
             if (!current) switchTo();
           }),
         },
@@ -137,6 +185,28 @@ export function createAccountSwitcher(options: {
         ...tags,
       ),
     );
+
+  /** The install screen's link, last in the organization's menu, after a line. */
+  const manageItems = (href: string, orgName: string) => [
+    h('li', { role: 'separator', class: 'switcher-separator' }),
+    h(
+      'li',
+      { role: 'none' },
+      h(
+        'a',
+        {
+          role: 'menuitem',
+          tabindex: -1,
+          class: 'switcher-link',
+          href,
+          'data-testid': 'manage-addons',
+          onclick: choose('org', () => {}),
+        },
+        icon('settings', 16),
+        `Manage ${options.addonName} in ${orgName}`,
+      ),
+    ),
+  ];
 
   return {
     org,
@@ -160,22 +230,7 @@ export function createAccountSwitcher(options: {
             item.installed ? null : h('span', { class: 'tag' }, 'not installed'),
           ]),
         ),
-      );
-      replaceChildren(
-        orgFoot,
-        view.manageHref
-          ? h(
-              'a',
-              {
-                class: 'switcher-link',
-                href: view.manageHref,
-                'data-testid': 'manage-addons',
-                onclick: () => setOpen(null),
-              },
-              icon('settings', 16),
-              `Manage ${options.addonName} in ${view.org.name}`,
-            )
-          : null,
+        ...(view.manageHref ? manageItems(view.manageHref, view.org.name) : []),
       );
 
       userHeading.textContent = `Users of ${view.org.name}`;
@@ -191,3 +246,7 @@ export function createAccountSwitcher(options: {
     },
   };
 }
+
+/** The items of a menu, in their order. */
+const menuItems = (menu: HTMLElement): HTMLElement[] =>
+  Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]'));

@@ -1,6 +1,7 @@
 // The developer drawer: one tab per tool. Panels are built once and kept, so a tab that is hidden
 // still follows the stream and shows current data when it comes back.
 import { h } from './dom';
+import { movedIndex } from './roving-keys';
 
 export interface Panel {
   element: HTMLElement;
@@ -68,11 +69,18 @@ export function createDrawer(tabs: DrawerTab[]): Drawer {
     content.appendChild(body);
   }
 
-  // Arrow keys move between tabs, as in any tablist.
+  // The arrows, Home and End move between tabs and show each (the tabs pattern, selection following
+  // the focus): the tab in force is the tablist's one tab stop, so Tab goes on into its panel.
   tablist.addEventListener('keydown', (event) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const index = tabs.findIndex((tab) => tab.id === current);
-    const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    const index = movedIndex(
+      event.key,
+      tabs.findIndex((tab) => tab.id === current),
+      tabs.length,
+      'horizontal',
+    );
+    if (index === null) return;
+    event.preventDefault();
+    const next = tabs[index];
     select(next.id);
     buttons.get(next.id)!.focus();
   });

@@ -5,6 +5,7 @@
 // (a grant outside the declared scopes, a user it does not know) is shown as it says it.
 import { checkbox, h, type Child } from './dom';
 import { dateTime } from './format';
+import { keepFocusIn } from './modal-focus';
 import type { Organizations } from './organizations';
 import { href } from './routes';
 import { scopeWords } from './scope-words';
@@ -314,9 +315,21 @@ function uninstallDialog(deps: InstallPageDeps, org: OrganizationView): HTMLDial
       'div',
       { class: 'button-row' },
       confirm,
-      h('button', { type: 'button', class: 'button', onclick: () => dialog.close() }, 'Cancel'),
+      // The safe choice has the focus as the dialog opens, so Enter twice on Uninstall uninstalls nothing.
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'button',
+          'data-testid': 'cancel-uninstall',
+          autofocus: true,
+          onclick: () => dialog.close(),
+        },
+        'Cancel',
+      ),
     ),
   );
+  keepFocusIn(dialog);
   confirm.addEventListener('click', async () => {
     confirm.disabled = true;
     try {

@@ -39,6 +39,11 @@ const RESOURCE_ICONS: Record<string, IconName> = {
  * closed (styles.css has the same number in its media queries).
  */
 export const DRAWER_OVERLAY_BELOW = 900;
+/**
+ * Below this width the open drawer covers the whole page under the top bar (the sidebar's row of
+ * icons and the main area), which is then inert: no tab stops hidden under it (styles.css has it too).
+ */
+export const DRAWER_COVERS_BELOW = 640;
 
 export function createShell(
   addonName: string,
@@ -60,14 +65,39 @@ export function createShell(
     liveLabel,
   );
   const drawerSlot = h('div', { class: 'drawer-slot' });
-  const main = h('main', { class: 'main', id: 'main' });
+  // Focusable by script alone, for the skip link.
+  const main = h('main', { class: 'main', id: 'main', tabindex: -1 });
+  const sidebar = h('nav', { class: 'sidebar', 'aria-label': 'Service navigation' });
 
   const overlaying = window.matchMedia(`(max-width: ${DRAWER_OVERLAY_BELOW - 0.02}px)`);
+  const covering = window.matchMedia(`(max-width: ${DRAWER_COVERS_BELOW - 0.02}px)`);
   const root = h('div', { class: 'shell' });
+  const setCovered = () => {
+    const covered = root.dataset.drawer === 'open' && covering.matches;
+    main.inert = covered;
+    sidebar.inert = covered;
+  };
+  covering.addEventListener('change', setCovered);
   const setDrawer = (open: boolean) => {
     root.dataset.drawer = open ? 'open' : 'closed';
     drawerToggle.setAttribute('aria-pressed', String(open));
+    setCovered();
   };
+  // The first tab stop: past the top bar and the sidebar, to the page (a drawer covering it closes).
+  const skipLink = h(
+    'a',
+    {
+      class: 'skip-link',
+      href: '#main',
+      'data-testid': 'skip-link',
+      onclick: (event: Event) => {
+        event.preventDefault();
+        if (covering.matches) setDrawer(false);
+        main.focus();
+      },
+    },
+    'Skip to main content',
+  );
   const drawerToggle = h(
     'button',
     {
@@ -147,7 +177,14 @@ export function createShell(
   const entries = new Map<string, HTMLElement>([...pageEntries, ['addon', addonEntry], ['install', installEntry]]);
 
   replaceChildren(
+    sidebar,
+    h('div', { class: 'nav-section' }, ...pageEntries.values()),
+    h('div', { class: 'nav-heading' }, 'Add-ons'),
+    addonSection,
+  );
+  replaceChildren(
     root,
+    skipLink,
     h(
       'header',
       { class: 'topbar' },
@@ -169,13 +206,7 @@ export function createShell(
         drawerToggle,
       ),
     ),
-    h(
-      'nav',
-      { class: 'sidebar', 'aria-label': 'Service navigation' },
-      h('div', { class: 'nav-section' }, ...pageEntries.values()),
-      h('div', { class: 'nav-heading' }, 'Add-ons'),
-      addonSection,
-    ),
+    sidebar,
     main,
     drawer,
   );
