@@ -6,16 +6,28 @@
 // the Audit tab has them only from the stream (no read of the audit log lists them).
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MAX_STREAM_RELAY_CHARS } from '../../src/limits.js';
 import { api, startDev, type DevProcess } from '../helpers.js';
 import { useBrowser } from './browser.js';
 
 const TABS = 10;
+const STREAM_PATH = '/_emulator/stream';
 /** Far more than a tab of the host page takes to load and connect here, even ten at once. */
 const LIVE_WITHIN_MS = 15_000;
 
 const { browser, keep } = useBrowser();
 
-const liveIndicator = (page: Page) => page.locator('.live-indicator[data-state="live"]');
+const indicator = (page: Page, state: 'live' | 'down') => page.locator(`.live-indicator[data-state="${state}"]`);
+const liveIndicator = (page: Page) => indicator(page, 'live');
+
+/** The context's requests for the live stream, as the browser made them. */
+function streamRequests(context: BrowserContext): Request[] {
+  const streams: Request[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === STREAM_PATH) streams.push(request);
+  });
+  return streams;
+}
 
 /** Opens one more tab of the host page, with its Audit tab shown, once its stream is live. */
 async function openTab(context: BrowserContext, url: string, n: number): Promise<Page> {
@@ -45,10 +57,7 @@ describe('many tabs of the host page', () => {
   it('all stay live on one stream, and on the next one when the tab holding it closes', async () => {
     const dev = await startDev(['--ephemeral']);
     const context = keep(await browser().newContext({ viewport: { width: 1366, height: 768 } }));
-    const streams: Request[] = [];
-    context.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/_emulator/stream') streams.push(request);
-    });
+    const streams = streamRequests(context);
 
     const tabs: Page[] = [];
     for (let n = 1; n <= TABS; n++) tabs.push(await openTab(context, dev.url, n));
@@ -69,4 +78,73 @@ describe('many tabs of the host page', () => {
     await Promise.all(rest.map((page) => showsRefused(page, 'invoices')));
     expect(streams).toHaveLength(2);
   }, 120_000);
+
+  it('all say the stream is down, and a retry in any of them brings it back for all', async () => {
+    const dev = await startDev(['--ephemeral']);
+    const context = keep(await browser().newContext({ viewport: { width: 1366, height: 768 } }));
+    const streams = streamRequests(context);
+    // An answer EventSource gives up on for good, as from an emulator without the route.
+    await context.route(`**${STREAM_PATH}`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    const tabs: Page[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const page = await context.newPage();
+      await page.goto(`${dev.url}/`);
+      await indicator(page, 'down').waitFor();
+      tabs.push(page);
+    }
+    expect(streams).toHaveLength(1);
+
+    await context.unrouteAll();
+    const follower = tabs.find((page) => page !== streams[0].frame().page())!;
+    await indicator(follower, 'down').click();
+    await Promise.all(tabs.map((page) => liveIndicator(page).waitFor()));
+    expect(streams).toHaveLength(2);
+    await Promise.all(tabs.map((page) => page.getByTestId('tab-audit').click()));
+    await refusedCall(dev, 'customers');
+    await Promise.all(tabs.map((page) => showsRefused(page, 'customers')));
+  });
+
+  it('take from the channel only what the leader would send', async () => {
+    const dev = await startDev(['--ephemeral']);
+    const context = keep(await browser().newContext({ viewport: { width: 1366, height: 768 } }));
+    const [poster, reader] = [await context.newPage(), await context.newPage()];
+    const warnings: string[] = [];
+    reader.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    for (const page of [poster, reader]) {
+      await page.goto(`${dev.url}/`);
+      await liveIndicator(page).waitFor();
+      await page.getByTestId('tab-audit').click();
+    }
+    // A refusal as the stream sends one, its path long enough to pass the bound by one character.
+    const refusal = { at: new Date().toISOString(), requestId: 'req_forged', method: 'GET', status: 401 };
+    const room = MAX_STREAM_RELAY_CHARS - JSON.stringify({ ...refusal, path: '' }).length;
+    const forged = [
+      { kind: 'event', name: 'refused', data: JSON.stringify({ ...refusal, path: '/forged'.padEnd(room + 1, 'x') }) },
+      { kind: 'event', name: '__proto__', data: '{}' },
+      { kind: 'state', state: 'hacked' },
+      'live',
+    ];
+    await poster.evaluate((messages) => {
+      // The channel's name in host-ui/src/stream-leader.ts (the page's modules are not importable here).
+      const channel = new BroadcastChannel('addon-dev-stream');
+      messages.forEach((message) => channel.postMessage(message));
+      channel.close();
+    }, forged);
+    await expect.poll(() => warnings.filter((text) => text.includes('channel message')).length).toBe(forged.length);
+    await refusedCall(dev, 'customers');
+    await showsRefused(reader, 'customers');
+    expect(await reader.locator('[data-testid="audit-row"]').filter({ hasText: '/forged' }).count()).toBe(0);
+    expect(await indicator(reader, 'live').count()).toBe(1);
+  });
+
+  it('each have a stream of their own in a browser without Web Locks', async () => {
+    const dev = await startDev(['--ephemeral']);
+    const context = keep(await browser().newContext({ viewport: { width: 1366, height: 768 } }));
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined }));
+    const streams = streamRequests(context);
+    const tabs = [await openTab(context, dev.url, 1), await openTab(context, dev.url, 2)];
+    expect(streams.map((request) => request.frame().page())).toEqual(tabs);
+    await refusedCall(dev, 'customers');
+    await Promise.all(tabs.map((page) => showsRefused(page, 'customers')));
+  });
 });
