@@ -2,8 +2,10 @@
 // browser keeps six HTTP/1.1 connections to a host, so with a stream a tab the seventh tab never
 // loaded. Ten tabs in one browser context each show an event told live, over one connection to
 // `/_emulator/stream`, as the browser's own requests count them; when the tab holding it closes,
-// another opens the next, and the rest stay live. The events are calls refused before the audit log:
-// the Audit tab has them only from the stream (no read of the audit log lists them).
+// another opens the next, the rest stay live, and what happened in between is read again. The
+// stream's state holds in every tab (down, and a retry in any); the channel takes only messages of
+// its shape; a browser without Web Locks gives each tab its own stream. Most events are calls
+// refused before the audit log: the Audit tab has them only from the stream (the audit log has none).
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_STREAM_RELAY_CHARS } from '../../src/limits.js';
@@ -17,7 +19,8 @@ const LIVE_WITHIN_MS = 15_000;
 
 const { browser, keep } = useBrowser();
 
-const indicator = (page: Page, state: 'live' | 'down') => page.locator(`.live-indicator[data-state="${state}"]`);
+const indicator = (page: Page, state: 'live' | 'connecting' | 'down') =>
+  page.locator(`.live-indicator[data-state="${state}"]`);
 const liveIndicator = (page: Page) => indicator(page, 'live');
 
 /** The context's requests for the live stream, as the browser made them. */
@@ -102,6 +105,32 @@ describe('many tabs of the host page', () => {
     await Promise.all(tabs.map((page) => page.getByTestId('tab-audit').click()));
     await refusedCall(dev, 'customers');
     await Promise.all(tabs.map((page) => showsRefused(page, 'customers')));
+  });
+
+  it('read again what they show when the next tab’s stream opens: what happened in between is not lost', async () => {
+    const dev = await startDev(['--ephemeral']);
+    const context = keep(await browser().newContext({ viewport: { width: 1366, height: 768 } }));
+    const streams = streamRequests(context);
+    const tabs: Page[] = [];
+    for (let n = 1; n <= 3; n++) tabs.push(await openTab(context, dev.url, n));
+    // The next tab's stream waits until the test lets it through.
+    let letThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await context.route(`**${STREAM_PATH}`, (route) => held.then(() => route.continue()));
+
+    const leader = streams[0].frame().page();
+    await leader.close();
+    const rest = tabs.filter((page) => page !== leader);
+    await expect.poll(() => streams.length).toBe(2);
+    await Promise.all(rest.map((page) => indicator(page, 'connecting').waitFor()));
+    // A call no stream tells: the tabs read it from the audit log once the next stream is open.
+    const { token } = (await api(`${dev.url}/_emulator/tokens`, { body: {} })).body;
+    expect((await api(`${dev.apiUrl}/products?limit=13`, { token })).status).toBe(200);
+    letThrough();
+    await Promise.all(
+      rest.map((page) => page.locator('[data-testid="audit-row"]').filter({ hasText: 'limit=13' }).waitFor()),
+    );
+    await Promise.all(rest.map((page) => liveIndicator(page).waitFor()));
   });
 
   it('take from the channel only what the leader would send', async () => {
