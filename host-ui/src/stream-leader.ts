@@ -48,7 +48,8 @@ export function joinSharedStream(url: string, sink: StreamSink): Connection {
       case 'open':
         return sink.opened();
       case 'hello':
-        return void (led && post({ kind: 'state', state: leaderState }));
+        if (led) post({ kind: 'state', state: leaderState });
+        return;
       case 'reconnect':
         return led?.reconnect();
     }
