@@ -123,6 +123,15 @@ export const MAX_INBOX_BYTES = 16 * MiB;
  */
 export const MAX_DELIVERIES = 5000;
 
+/**
+ * The longest event one tab of the host page takes from another over the channel they share the live
+ * stream by (host-ui/src/stream-channel.ts), as characters of its JSON text: the biggest the stream
+ * sends is a `delivery`, whose payload holds a record of up to MAX_BODY_BYTES, its quotes escaped once
+ * more inside the event (up to twice as long), and its attempts' kept bodies. The channel is the page's
+ * origin's alone; the bound keeps a tab from parsing whatever else might be posted on it.
+ */
+export const MAX_STREAM_RELAY_CHARS = 4 * MAX_BODY_BYTES;
+
 /** The bounds each kind of input is checked against (json-bounds.ts), by name. */
 export const BODY_BOUNDS = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_BODY_BYTES };
 export const STATE_BOUNDS = { maxDepth: MAX_STATE_DEPTH, maxBytes: MAX_STATE_BYTES };

@@ -1,9 +1,12 @@
-// The one live connection to the emulator: server-sent events on /_emulator/stream, with the named
-// events of src/control/sse.ts (`audit`, `refused`, `delivery`, `subscription-disabled`, `clock`,
-// `parity`, `installations`, `coverage`). Every panel listens here instead of polling.
+// The live updates of the host page: server-sent events on /_emulator/stream, with the named events
+// of src/control/sse.ts (`audit`, `refused`, `delivery`, `subscription-disabled`, `clock`, `parity`,
+// `installations`, `coverage`). Every panel listens here instead of polling. The page's tabs share
+// one connection (stream-leader.ts); a browser that cannot share gives each tab its own.
+import { canShareStream, joinSharedStream } from './stream-leader';
+import { connectEventSource, type StreamSink, type StreamState } from './stream-source';
 import type { StreamEvents } from './types';
 
-export type StreamState = 'connecting' | 'live' | 'down';
+export type { StreamState } from './stream-source';
 type Listener<T> = (payload: T) => void;
 
 export interface Stream {
@@ -20,65 +23,43 @@ export interface Stream {
 }
 
 export const STREAM_URL = '/_emulator/stream';
-const NAMES: Array<keyof StreamEvents> = [
-  'audit',
-  'refused',
-  'delivery',
-  'subscription-disabled',
-  'clock',
-  'parity',
-  'installations',
-  'coverage',
-];
 
 export function openStream(url = STREAM_URL): Stream {
   const listeners = new Map<keyof StreamEvents, Array<Listener<never>>>();
   const stateListeners: Array<Listener<StreamState>> = [];
   const resyncListeners: Array<() => void> = [];
-  let source: EventSource | null = null;
-  let openedBefore = false;
+  // Whether this tab has known the stream live, or down: an opening after that may have missed events.
+  let missable = false;
 
-  const setState = (state: StreamState) => stateListeners.forEach((listener) => listener(state));
-
-  const connect = () => {
-    source?.close();
-    const current = new EventSource(url);
-    source = current;
-    setState('connecting');
-    current.addEventListener('open', () => {
+  const setState = (state: StreamState) => {
+    if (state !== 'connecting') missable = true;
+    stateListeners.forEach((listener) => listener(state));
+  };
+  const sink: StreamSink = {
+    event(name, data) {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(data);
+      } catch {
+        return void console.warn(`stream: ${name} event with data that is not JSON`);
+      }
+      for (const listener of listeners.get(name) ?? []) (listener as Listener<unknown>)(payload);
+    },
+    state: setState,
+    opened() {
+      const again = missable;
       setState('live');
-      if (openedBefore) resyncListeners.forEach((listener) => listener());
-      openedBefore = true;
-    });
-    // The browser retries by itself after a dropped connection (CONNECTING); it gives up for good
-    // on an HTTP error or a wrong content type (CLOSED), e.g. an emulator without this route.
-    current.addEventListener('error', () =>
-      setState(current.readyState === EventSource.CLOSED ? 'down' : 'connecting'),
-    );
-    for (const name of NAMES) {
-      current.addEventListener(name, (event) => {
-        let payload: unknown;
-        try {
-          payload = JSON.parse((event as MessageEvent<string>).data);
-        } catch {
-          console.warn(`stream: ${name} event with data that is not JSON`, event);
-          return;
-        }
-        for (const listener of listeners.get(name) ?? []) (listener as Listener<unknown>)(payload);
-      });
-    }
+      if (again) resyncListeners.forEach((listener) => listener());
+    },
   };
 
-  connect();
+  const connection = canShareStream() ? joinSharedStream(url, sink) : connectEventSource(url, sink);
   return {
     on(name, listener) {
       listeners.set(name, [...(listeners.get(name) ?? []), listener as Listener<never>]);
     },
     onState: (listener) => void stateListeners.push(listener),
     onResync: (listener) => void resyncListeners.push(listener),
-    reconnect: () => {
-      openedBefore = true; // whatever was missed while down must be re-read
-      connect();
-    },
+    reconnect: () => connection.reconnect(),
   };
 }
