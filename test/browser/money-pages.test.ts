@@ -154,6 +154,31 @@ describe('money and invoices on the service’s pages', () => {
   });
 });
 
+describe('every list and record page', () => {
+  it.each(WIDTHS)('shows each resource’s list and a record whole, money as money, at $width px', async (size) => {
+    const page = await openAt(size, '/dashboard');
+    for (const resource of emulator.registry.resources) {
+      const record = emulator.records(resource.name, { limit: 1, offset: 0, order: 'newest' }).data[0] as Doc;
+      for (const path of [`/${resource.name}`, `/${resource.name}/${record._id}`]) {
+        await page.evaluate((hash) => (location.hash = hash), `#${path}`);
+        await page
+          .locator(`[data-testid="shell-page"][data-page="${path.split('/').length > 2 ? 'record' : 'list'}"]`)
+          .waitFor();
+        await shown(page);
+        const box = path.split('/').length > 2 ? '.record-fields' : '.page-table';
+        expect(await unreadable(page, box), path).toEqual({ cut: [], hidden: 0 });
+        await pageChecks(page, `${path} at ${size.width}`);
+      }
+      // A money field of the record, where it has one, in its currency.
+      const field = Object.keys(record).find((name) => ['total', 'amount', 'unitPrice'].includes(name));
+      if (field)
+        expect(await page.locator(`.record-fields > [data-field="${field}"] > dd`).textContent(), resource.name).toBe(
+          asMoney(record[field], record.currency),
+        );
+    }
+  });
+});
+
 describe('the Data tab', () => {
   /** The host page with the drawer open on the Data tab, showing a collection. */
   async function dataTab(size: Size, collection: string): Promise<Page> {
