@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
-import { cleanUp } from '../helpers.js';
+import { api, cleanUp } from '../helpers.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 import { axeViolations, sidewaysOverflow, WCAG_22 } from './page-checks.js';
 
@@ -36,7 +36,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   await mkdir(SHOTS, { recursive: true });
-  emulator = await createEmulator({ port: 0, scopes: ['customers.*', 'invoices.*'] });
+  emulator = await createEmulator({ port: 0, scopes: ['customers.*', 'invoices.*', 'storage.*', 'config.*'] });
   await emulator.listen();
   await emulator.seed({ size: 12 });
 });
@@ -233,4 +233,33 @@ describe('the Data tab', () => {
       await pageChecks(page, `Data tab, customers, at ${size.width}`);
     },
   );
+
+  it('lists the add-on’s storage and config too, each key whole with a copy button and no page to lead to', async () => {
+    const { token } = (await api(`${emulator.url}/_emulator/tokens`, { body: {} })).body;
+    const put = (path: string, body: unknown) => api(`${emulator.apiUrl}${path}`, { token, method: 'PUT', body });
+    expect((await put('/storage/last-sync', { value: { at: '2026-11-01', count: 3 } })).status).toBe(201);
+    expect((await put('/config', { theme: 'dark' })).status).toBe(200);
+    const page = await dataTab(WIDTHS[0], 'addon_storage');
+    const row = page.locator('[data-testid="data-row"][data-id="last-sync"]');
+    expect(await row.locator('td').allTextContents()).toEqual(['last-syncCopy']);
+    expect(await row.getByTestId('data-record-link').count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Copy key last-sync' }).isVisible()).toBe(true);
+    await row.click();
+    const json = row.locator('xpath=following-sibling::tr[1]');
+    await json.waitFor();
+    expect(JSON.parse((await json.textContent())!)).toMatchObject({
+      key: 'last-sync',
+      value: { at: '2026-11-01', count: 3 },
+    });
+    await pageChecks(page, 'Data tab, storage');
+
+    await page.getByTestId('data-collection').selectOption('addon_config');
+    await page.locator('.data-panel .muted', { hasText: /of 1 addon_config in/ }).waitFor();
+    const config = page.locator('[data-testid="data-row"][data-id="config"]');
+    await config.click();
+    expect(JSON.parse((await config.locator('xpath=following-sibling::tr[1]').textContent())!)).toMatchObject({
+      values: { theme: 'dark' },
+    });
+    await pageChecks(page, 'Data tab, config');
+  });
 });

@@ -23,6 +23,16 @@ interface RowFields {
   amount?: FieldOutline;
 }
 
+/**
+ * The add-on's own data in the organization, listed after the business resources (by the control
+ * API's names, `ADDON_STORAGE` and `ADDON_CONFIG` in src/domain/addon-data.ts), and the REST API's
+ * path of each, whose writes reload it. An entry's id is its key; it has no page of its own.
+ */
+const ADDON_DATA = new Map([
+  ['addon_storage', { option: 'storage (the add-on’s)', apiPath: '/storage' }],
+  ['addon_config', { option: 'config (the add-on’s)', apiPath: '/config' }],
+]);
+
 /** From the outline: the list's first column names a record; its first money, else any, is the amount. */
 function rowFieldsOf(resource: ResourceOutline): RowFields {
   const field = (name: string | undefined) => resource.fields.find((f) => f.name === name);
@@ -48,6 +58,7 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
     'select',
     { 'data-testid': 'data-collection', id: 'data-collection' },
     ...resources.map(({ name }) => h('option', { value: name }, name)),
+    ...[...ADDON_DATA].map(([name, { option }]) => h('option', { value: name }, option)),
   );
   const summary = h('span', { class: 'muted small' });
   const head = h('tr');
@@ -82,7 +93,8 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
       const page = await control.records(collection, { orgId, limit: LIMIT });
       if (mine !== request) return; // a newer choice is loading
       summary.textContent = `${page.data.length} of ${page.total} ${collection} in ${orgId}`;
-      const fields = rowFieldsOf(byName.get(collection)!);
+      const resource = byName.get(collection);
+      const fields = resource ? rowFieldsOf(resource) : {};
       showColumns(fields);
       replaceChildren(body, ...page.data.flatMap((record) => recordRows(collection, fields, record)));
       tableScroll.hidden = page.data.length === 0;
@@ -101,24 +113,28 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
     }
   };
 
-  /** The record's id, short, as a link to its page in the shell (routes.ts), and a button to copy it whole. */
-  const idCell = (collection: string, id: unknown) =>
-    typeof id === 'string' && id !== ''
-      ? h(
-          'span',
-          { class: 'id-cell' },
-          h(
-            'a',
-            {
-              href: href(recordPath(collection, id)),
-              'data-testid': 'data-record-link',
-              title: `Open the page of ${id}`,
-            },
-            h('code', {}, shortId(id)),
-          ),
-          copyButton(id, 'id'),
-        )
-      : h('code', {}, '—');
+  /**
+   * The record's id, short, as a link to its page in the shell (routes.ts), and a button to copy it
+   * whole; the add-on's data has no pages, so its keys are shown whole, to copy.
+   */
+  const idCell = (collection: string, id: unknown) => {
+    if (typeof id !== 'string' || id === '') return h('code', {}, '—');
+    if (!byName.has(collection)) return h('span', { class: 'id-cell' }, h('code', {}, id), copyButton(id, 'key'));
+    return h(
+      'span',
+      { class: 'id-cell' },
+      h(
+        'a',
+        {
+          href: href(recordPath(collection, id)),
+          'data-testid': 'data-record-link',
+          title: `Open the page of ${id}`,
+        },
+        h('code', {}, shortId(id)),
+      ),
+      copyButton(id, 'id'),
+    );
+  };
 
   const recordRows = (collection: string, fields: RowFields, record: RecordDoc) => {
     const columns = 1 + [fields.label, fields.status, fields.amount].filter(Boolean).length;
@@ -199,7 +215,8 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
     noteApiCall(entry) {
       // Writes by the add-on show up without a manual refresh; reads change nothing.
       if (!loadedFor || entry.method === 'GET' || entry.status >= 400) return;
-      if (entry.orgId === session.settings.orgId && entry.path.includes(`/${select.value}`)) void load();
+      const path = ADDON_DATA.get(select.value)?.apiPath ?? `/${select.value}`;
+      if (entry.orgId === session.settings.orgId && entry.path.includes(path)) void load();
     },
   };
 }
