@@ -44,6 +44,46 @@ export function span(ms: number): string {
   return parts.slice(0, 2).join(' ');
 }
 
+/**
+ * The currency of an organization's records that name none: the emulated organizations keep their
+ * books in US dollars, the default of every resource's `currency` field (src/domain/resources/).
+ */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The page's language (`navigator.language`); none outside a browser, where Intl takes its own. */
+const readerLocale = (): string | undefined => (typeof navigator === 'undefined' ? undefined : navigator.language);
+
+/**
+ * An amount in a currency, as the reader's locale writes it: `$1,234.50`, `€1,234.50`, `1.234,50 €`.
+ * A code `Intl` refuses (a record's own text, however it is malformed) shows the number and the code
+ * (`1,234.50 ABCD`); a locale it refuses falls back to en-US, so this never throws.
+ */
+export function money(amount: number, currency: unknown = DEFAULT_CURRENCY, locale = readerLocale()): string {
+  const code = typeof currency === 'string' && currency !== '' ? currency : DEFAULT_CURRENCY;
+  const format = (options: Intl.NumberFormatOptions) => {
+    try {
+      return new Intl.NumberFormat(locale, options).format(amount);
+    } catch {
+      return new Intl.NumberFormat('en-US', options).format(amount);
+    }
+  };
+  try {
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+  } catch {
+    return `${format({ minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${code}`;
+  }
+  return format({ style: 'currency', currency: code });
+}
+
+/**
+ * An id short enough for a table's column, its prefix and both ends kept: `inv_3f9a…c1d2` (the whole
+ * id is a copy button away). Short ids stay whole.
+ */
+export function shortId(id: string): string {
+  const body = id.indexOf('_') + 1;
+  return id.length - body <= 10 ? id : `${id.slice(0, body + 4)}…${id.slice(-4)}`;
+}
+
 export { tokenPreview } from '../../src/bridge/host-intake.js';
 
 export function prettyJson(value: unknown): string {

@@ -212,7 +212,7 @@ async function start(app: HTMLElement): Promise<void> {
   const messages = createMessagesPanel(clock);
   const deliveries = createDeliveriesPanel();
   const audit = createAuditPanel();
-  const data = createDataPanel(session, status.resources);
+  const data = createDataPanel(session, resources);
   const faults = createFaultsPanel();
   const sessionPanel = createSessionPanel({
     status,

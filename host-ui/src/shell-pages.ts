@@ -4,18 +4,16 @@
 // What they show comes from the resources' outlines (the emulator's registry): a resource of the
 // package user's own gets its pages too.
 import { control } from './control-client';
+import { copyButton } from './copy-button';
 import { h, replaceChildren, type Child } from './dom';
-import { capitalized, dateTime, prettyJson } from './format';
+import { capitalized, dateTime, money, prettyJson } from './format';
 import { DASHBOARD_PATH, href, listPath, recordPath, type PageRoute } from './routes';
 import type { Session } from './session';
 import { toastError } from './toast';
 import type { AuditEntry, FieldOutline, ResourceOutline } from './types';
 
 export const PAGE_SIZE = 25;
-/** A list shows a record's first few plain fields, and its status. */
-const LIST_COLUMNS = 4;
-const SCALAR = new Set(['string', 'number', 'integer', 'boolean']);
-/** The fields every record has, which a list leaves out (the status has a column of its own). */
+/** The fields every record has, never what a record is called. */
 const META = new Set(['_id', 'status', 'createdAt', 'updatedAt']);
 
 type RecordDoc = Record<string, unknown>;
@@ -67,35 +65,49 @@ export function createShellPages(options: {
     return h('a', { href: href(recordPath(target.name, id)) }, h('code', {}, id));
   };
 
-  const value = (field: string, raw: unknown, outline?: FieldOutline): Child => {
+  /** A field's value as the service shows it; `currency` is its record's, for the money in it. */
+  const value = (field: string, raw: unknown, outline?: FieldOutline, currency?: unknown): Child => {
     if (raw === null || raw === undefined || raw === '') return h('span', { class: 'muted' }, '—');
+    if (typeof raw === 'number' && outline?.money) return money(raw, currency);
     if (typeof raw === 'string') {
       if (field === 'status') return h('span', { class: 'badge status-badge', 'data-status': raw }, raw);
       if (outline?.refersTo) return idLink(raw, byName.get(outline.refersTo));
-      if (field === '_id' || idForms.some(({ pattern }) => pattern.test(raw))) return idLink(raw);
+      // The shown record's own id leads nowhere new: it is to copy.
+      if (field === '_id') return h('span', { class: 'id-cell' }, h('code', {}, raw), copyButton(raw, 'id'));
+      if (idForms.some(({ pattern }) => pattern.test(raw))) return idLink(raw);
       return outline?.format === 'date-time' ? dateTime(raw) : raw;
     }
     if (typeof raw === 'boolean') return raw ? 'yes' : 'no';
     if (typeof raw === 'number') return String(raw);
     if (Array.isArray(raw)) {
       if (raw.length === 0) return h('span', { class: 'muted' }, 'none');
-      if (raw.every(isObject)) return nestedTable(field, raw);
+      if (raw.every(isObject)) return nestedTable(field, raw, outline?.items ?? [], currency);
       return h('span', {}, ...raw.flatMap((item, i) => [i > 0 ? ', ' : null, value('', item)]));
     }
-    if (isObject(raw)) return fieldList(Object.keys(raw), raw, 'kv compact nested-fields');
+    if (isObject(raw)) return fieldList(Object.keys(raw), raw, 'kv compact nested-fields', [], currency);
     return String(raw);
   };
 
-  /** Lines of an invoice, items of an order: a small table of their own. */
-  const nestedTable = (field: string, rows: RecordDoc[]) => {
-    const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  /**
+   * Lines of an invoice, items of an order: a small table of their own, in the order of their
+   * fields' outline; in a narrow room each line stacks, each value under its column's name.
+   */
+  const nestedTable = (field: string, rows: RecordDoc[], outlines: FieldOutline[], currency: unknown) => {
+    const keys = [
+      ...new Set([...outlines.map((outline) => outline.name), ...rows.flatMap((row) => Object.keys(row))]),
+    ].filter((key) => rows.some((row) => key in row));
+    const outlineOf = (key: string) => outlines.find((outline) => outline.name === key);
     return h(
       'div',
-      { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': humanized(field) },
+      { class: 'stacking nested-lines', 'data-testid': 'nested-lines' },
       h(
         'table',
-        { class: 'records nested' },
-        h('thead', {}, h('tr', {}, ...keys.map((key) => h('th', { scope: 'col' }, humanized(key))))),
+        { class: 'records nested', 'aria-label': humanized(field) },
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...keys.map((key) => h('th', { scope: 'col', class: numClass(outlineOf(key)) }, humanized(key)))),
+        ),
         h(
           'tbody',
           {},
@@ -103,7 +115,13 @@ export function createShellPages(options: {
             h(
               'tr',
               {},
-              ...keys.map((key) => h('td', { class: typeof row[key] === 'number' ? 'num' : '' }, value(key, row[key]))),
+              ...keys.map((key) =>
+                h(
+                  'td',
+                  { class: numClass(outlineOf(key)), 'data-label': humanized(key) },
+                  value(key, row[key], outlineOf(key), currency),
+                ),
+              ),
             ),
           ),
         ),
@@ -111,7 +129,13 @@ export function createShellPages(options: {
     );
   };
 
-  const fieldList = (names: string[], record: RecordDoc, className: string, outlines?: FieldOutline[]) =>
+  const fieldList = (
+    names: string[],
+    record: RecordDoc,
+    className: string,
+    outlines: FieldOutline[],
+    currency: unknown = record.currency,
+  ) =>
     h(
       'dl',
       { class: className },
@@ -126,7 +150,8 @@ export function createShellPages(options: {
             value(
               name,
               record[name],
-              outlines?.find((field) => field.name === name),
+              outlines.find((field) => field.name === name),
+              currency,
             ),
           ),
         ),
@@ -225,7 +250,7 @@ export function createShellPages(options: {
         ...columns.map((field, i) =>
           h(
             'td',
-            { class: field.kind === 'number' || field.kind === 'integer' ? 'num' : '' },
+            { class: numClass(field), 'data-label': humanized(field.name) },
             // The first column names the record and leads to its page.
             i === 0
               ? h(
@@ -235,7 +260,7 @@ export function createShellPages(options: {
                     ? String(record._id)
                     : String(record[field.name]),
                 )
-              : value(field.name, record[field.name], field),
+              : value(field.name, record[field.name], field, record.currency),
           ),
         ),
       ),
@@ -264,7 +289,12 @@ export function createShellPages(options: {
       h('p', { class: 'muted' }, `${resource.description} In ${orgId}.`),
       h(
         'div',
-        { class: 'table-scroll page-table', tabindex: 0, role: 'region', 'aria-label': capitalized(resource.name) },
+        {
+          class: 'table-scroll page-table stacking',
+          tabindex: 0,
+          role: 'region',
+          'aria-label': capitalized(resource.name),
+        },
         h(
           'table',
           { class: 'records' },
@@ -274,13 +304,7 @@ export function createShellPages(options: {
             h(
               'tr',
               {},
-              ...columns.map((field) =>
-                h(
-                  'th',
-                  { scope: 'col', class: field.kind === 'number' || field.kind === 'integer' ? 'num' : '' },
-                  humanized(field.name),
-                ),
-              ),
+              ...columns.map((field) => h('th', { scope: 'col', class: numClass(field) }, humanized(field.name))),
             ),
           ),
           h('tbody', {}, ...rows),
@@ -377,9 +401,11 @@ export function createShellPages(options: {
   };
 }
 
-/** A list's columns: the record's first few plain fields, then its status. */
+/** A list's columns, as the resource's outline names them (resource-outline.ts). */
 export function columnsOf(resource: ResourceOutline): FieldOutline[] {
-  const plain = resource.fields.filter((field) => !META.has(field.name) && SCALAR.has(field.kind));
-  const status = resource.fields.find((field) => field.name === 'status');
-  return [...plain.slice(0, LIST_COLUMNS), ...(status ? [status] : [])];
+  return resource.columns.flatMap((name) => resource.fields.filter((field) => field.name === name));
 }
+
+/** Numbers, money among them, align right in their column. */
+const numClass = (field?: FieldOutline) =>
+  field && (field.kind === 'number' || field.kind === 'integer') ? 'num' : '';

@@ -50,6 +50,11 @@ export interface ResourceSpec<
   description: string;
   /** Every field, in the order records show them; `required`, `optional`, `filled`, `computed` (fields.ts). */
   fields: F;
+  /**
+   * The fields a list of its records shows, in order, the first leading to the record (the host
+   * page's lists); without it, the first few plain fields and the status (resource-outline.ts).
+   */
+  columns?: readonly (Extract<keyof F, string> | ([S] extends [never] ? never : 'status'))[];
   lifecycle?: Lifecycle<S>;
   // The types of records and bodies come from the fields and the lifecycle alone (NoInfer), never from
   // what the rules happen to accept.

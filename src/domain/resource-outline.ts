@@ -1,6 +1,6 @@
 import { statusesOf } from './lifecycle.js';
 import type { ResourceDefinition } from './resource.js';
-import type { JsonSchema } from './schema.js';
+import { isMoney, type JsonSchema } from './schema.js';
 
 // The host page imports the types (type-only), so the two cannot drift apart.
 
@@ -14,6 +14,10 @@ export interface FieldOutline {
   format?: string;
   /** The collection whose record this field names (a `reference`), checked on every write. */
   refersTo?: string;
+  /** An amount of money, in the record's `currency` (schema.ts's `money`). */
+  money?: true;
+  /** A list of objects (an invoice's lines): the fields of each. */
+  items?: FieldOutline[];
 }
 
 /**
@@ -35,15 +39,24 @@ export interface ResourceOutline {
   fields: FieldOutline[];
   /** The lifecycle's statuses; empty without one. */
   statuses: string[];
+  /** The fields a list of its records shows, in order: the definition's, else its first plain fields and status. */
+  columns: string[];
+}
+
+/** A list without columns of its definition's shows this many plain fields, and its status. */
+const LIST_COLUMNS = 4;
+/** The fields every record has, which such a list leaves out (the status has a column of its own). */
+const META = new Set(['_id', 'status', 'createdAt', 'updatedAt']);
+const SCALAR = new Set<FieldKind>(['string', 'number', 'integer', 'boolean']);
+
+function defaultColumns(fields: readonly FieldOutline[]): string[] {
+  const plain = fields.filter((field) => !META.has(field.name) && SCALAR.has(field.kind)).slice(0, LIST_COLUMNS);
+  return [...plain, ...fields.filter((field) => field.name === 'status')].map((field) => field.name);
 }
 
 export function outlineOf(definition: ResourceDefinition): ResourceOutline {
   const { properties } = definition.recordSchema;
-  const fields = Object.entries(properties).map(([name, schema]): FieldOutline => {
-    const refersTo = definition.references[name];
-    const format = typeof schema.format === 'string' ? schema.format : undefined;
-    return { name, kind: kindOf(schema), ...(format ? { format } : {}), ...(refersTo ? { refersTo } : {}) };
-  });
+  const fields = fieldsOf(properties, definition.references);
   return {
     name: definition.name,
     label: definition.label,
@@ -52,7 +65,30 @@ export function outlineOf(definition: ResourceDefinition): ResourceOutline {
     description: definition.description,
     fields,
     statuses: definition.lifecycle ? statusesOf(definition.lifecycle) : [],
+    columns: definition.columns ? [...definition.columns] : defaultColumns(fields),
   };
+}
+
+function fieldsOf(properties: Record<string, JsonSchema>, references: Record<string, string> = {}): FieldOutline[] {
+  return Object.entries(properties).map(([name, schema]): FieldOutline => {
+    const refersTo = references[name];
+    const format = typeof schema.format === 'string' ? schema.format : undefined;
+    const items = itemProperties(schema);
+    return {
+      name,
+      kind: kindOf(schema),
+      ...(format ? { format } : {}),
+      ...(refersTo ? { refersTo } : {}),
+      ...(isMoney(schema) ? { money: true as const } : {}),
+      ...(items ? { items: fieldsOf(items) } : {}),
+    };
+  });
+}
+
+/** The properties of each item of a list of objects, or undefined for any other schema. */
+function itemProperties(schema: JsonSchema): Record<string, JsonSchema> | undefined {
+  const items = schema.items as JsonSchema | undefined;
+  return items && typeof items.properties === 'object' ? (items.properties as Record<string, JsonSchema>) : undefined;
 }
 
 const KINDS: readonly FieldKind[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];

@@ -84,6 +84,8 @@ export interface ResourceDefinition<
   readonly recordSchema: ObjectSchema;
   /** Top-level fields that name another record of the organization, and its collection; checked on every write. */
   readonly references: Readonly<Record<string, string>>;
+  /** The fields a list of its records shows (the host page's lists); see `outlineOf` without it. */
+  readonly columns?: readonly string[];
   readonly lifecycle?: Lifecycle;
   /** What the emulated clock does to its records by itself (domain/time-rules.ts runs them). */
   readonly timeRules?: readonly TimeRule<R, P>[];

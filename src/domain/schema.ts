@@ -17,7 +17,14 @@ export type { Static, TSchema };
 
 export const text = (maxLength: number, extra: JsonSchema = {}) => Type.String({ maxLength, ...extra });
 export const requiredText = (maxLength: number) => text(maxLength, { minLength: 1 });
-export const money = Type.Number({ minimum: 0, maximum: 1e12 });
+/**
+ * Marks a number schema as an amount of money in its record's `currency`, so the host page formats
+ * it as money (resource-outline.ts). A symbol key: spreads keep it, but JSON (the OpenAPI document)
+ * and ajv never see it, so it changes no contract.
+ */
+export const MONEY: unique symbol = Symbol('money');
+export const isMoney = (schema: object): boolean => (schema as { [MONEY]?: boolean })[MONEY] === true;
+export const money = Type.Number({ minimum: 0, maximum: 1e12, [MONEY]: true });
 export const currency = Type.String({
   pattern: wordedPattern('^[A-Z]{3}$', 'a three-letter ISO 4217 code like USD'),
   description: 'ISO 4217 code',

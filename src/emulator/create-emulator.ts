@@ -14,6 +14,7 @@ import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
 import { startDemoAddon, type DemoAddon } from './demo-server.js';
+import { ADDON_CONFIG, ADDON_STORAGE } from '../domain/addon-data.js';
 import { listNewestFirst } from '../domain/collection-service.js';
 import { createDomain } from '../domain/domain.js';
 import type { ResourceDefinition } from '../domain/resource.js';
@@ -444,10 +445,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         ];
         return () => stops.forEach((stop) => stop());
       },
-      records: (collection, { orgId = settings.orgId, limit, offset, order = 'oldest' }) =>
-        order === 'newest'
+      records: (collection, { orgId = settings.orgId, limit, offset, order = 'oldest' }) => {
+        // The add-on's own data in the organization, beside its books (the Data tab lists both).
+        const owner = { orgId, appId: settings.appId };
+        if (collection === ADDON_STORAGE) return domain.storage.list(owner, { limit, offset });
+        if (collection === ADDON_CONFIG)
+          return { data: [domain.config.get(owner)].slice(offset, offset + limit), total: 1 };
+        return order === 'newest'
           ? listNewestFirst(domain.collection(collection), orgId, { limit, offset })
-          : domain.collection(collection).list(orgId, { limit, offset }),
+          : domain.collection(collection).list(orgId, { limit, offset });
+      },
       record: (collection, id, { orgId = settings.orgId } = {}) => domain.collection(collection).get(orgId, id),
       seed: afterGate(({ orgId = settings.orgId, size }: { orgId?: string; size?: number } = {}) =>
         seedOrganization(quietDomain, orgId, size),

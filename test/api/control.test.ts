@@ -205,13 +205,31 @@ describe('the control API', () => {
       { name: 'invoiceNumber', kind: 'string' },
       { name: 'customerId', kind: 'string', refersTo: 'customers' },
     ]);
+    // Money is marked (the host page formats it in the record's currency), and so are a line's fields.
     expect(invoices.fields).toEqual(
       expect.arrayContaining([
-        { name: 'lineItems', kind: 'array' },
-        { name: 'total', kind: 'number' },
+        {
+          name: 'lineItems',
+          kind: 'array',
+          items: [
+            { name: 'description', kind: 'string' },
+            { name: 'quantity', kind: 'number' },
+            { name: 'unitPrice', kind: 'number', money: true },
+            { name: 'productId', kind: 'string' },
+            { name: 'amount', kind: 'number', money: true },
+          ],
+        },
+        { name: 'taxRate', kind: 'number' },
+        { name: 'total', kind: 'number', money: true },
         { name: 'paidAt', kind: 'string', format: 'date-time' },
       ]),
     );
+    const expenses = resources.find((r: { name: string }) => r.name === 'expenses');
+    expect(expenses.fields.find((f: { name: string }) => f.name === 'amount')).toEqual({
+      name: 'amount',
+      kind: 'number',
+      money: true,
+    });
   });
 
   it('subscribes the add-on by the rules of POST /events/subscribe, without its rate limit, audit or scope report', async () => {

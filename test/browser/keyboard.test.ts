@@ -8,7 +8,7 @@ import { createEmulator, type Emulator } from '../../src/emulator/create-emulato
 import type { OrganizationInput } from '../../src/installations/organizations.js';
 import { openHostPage, type HostPage } from '../../src/testing/index.js';
 import { useBrowser } from './browser.js';
-import { axeViolations, WCAG22 } from './page-checks.js';
+import { axeViolations, WCAG_22 } from './page-checks.js';
 
 const WIDTHS = [390, 1024, 1366];
 
@@ -107,7 +107,7 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
     // Enter opens the menu on its first item; the arrows move and wrap, Home and End go to the ends.
     expect(await press(page, 'Enter')).toEqual(item('org-option', 'org_acme'));
     expect(await expanded(page, 'org')).toBe('true');
-    expect(await axeViolations(page, WCAG22), 'the org menu').toEqual([]);
+    expect(await axeViolations(page, WCAG_22), 'the org menu').toEqual([]);
     expect(await press(page, 'ArrowDown')).toEqual(item('org-option', 'org_beta'));
     expect(await press(page, 'ArrowDown')).toEqual(item('manage-addons', null, 'menuitem'));
     expect(await press(page, 'ArrowDown')).toEqual(item('org-option', 'org_acme'));
@@ -136,7 +136,7 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
 
     // ArrowDown opens at the first item; Space chooses too.
     expect(await press(page, 'ArrowDown')).toEqual(item('user-option', 'usr_ann'));
-    expect(await axeViolations(page, WCAG22), 'the user menu').toEqual([]);
+    expect(await axeViolations(page, WCAG_22), 'the user menu').toEqual([]);
     expect(await press(page, 'Space')).toEqual(chip('user'));
     await addon.getByTestId('demo-context').filter({ hasText: '"userId": "usr_ann"' }).waitFor();
     expect(await focused(page)).toEqual(chip('user'));
@@ -179,7 +179,7 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
 
     // The dialog opens on Cancel: Enter twice leaves the add-on installed, the focus back on Uninstall.
     expect(await press(page, 'Enter')).toEqual(button('cancel-uninstall'));
-    expect(await axeViolations(page, WCAG22), 'the uninstall dialog').toEqual([]);
+    expect(await axeViolations(page, WCAG_22), 'the uninstall dialog').toEqual([]);
     expect(await press(page, 'Enter')).toEqual(button('uninstall'));
     expect(await page.getByTestId('uninstall-dialog').isHidden()).toBe(true);
     expect(installed()).toBe(true);
@@ -207,7 +207,7 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
     const { page } = await openAt(width);
     expect(await press(page, 'Tab')).toEqual({ testid: 'skip-link', id: null, role: 'a' });
     expect(await page.getByTestId('skip-link').isVisible()).toBe(true);
-    expect(await axeViolations(page, WCAG22), 'the skip link').toEqual([]);
+    expect(await axeViolations(page, WCAG_22), 'the skip link').toEqual([]);
     expect(await press(page, 'Enter')).toEqual({ testid: null, id: null, role: 'main' });
     await page.keyboard.press('Tab');
     expect(await regionOfFocus(page)).toBe('main');
@@ -220,7 +220,7 @@ describe.each(WIDTHS)('by keyboard alone at %i px', (width) => {
     await page.locator('.shell[data-drawer="open"]').waitFor();
     await page.keyboard.press('Tab');
     expect(await regionOfFocus(page)).toBe('drawer');
-    expect(await axeViolations(page, WCAG22), 'the drawer over the page').toEqual([]);
+    expect(await axeViolations(page, WCAG_22), 'the drawer over the page').toEqual([]);
     // Closed again, the page under it is reachable again.
     await page.keyboard.press('Escape');
     expect(await focused(page)).toEqual(button('drawer-toggle'));

@@ -6,17 +6,17 @@ import type { Page } from 'playwright-core';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const WCAG21 = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-/** WCAG 2.2's AA rules besides: target-size (24 px) among them. */
-export const WCAG22 = [...WCAG21, 'wcag22aa'];
+const WCAG_21 = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/** WCAG 2.2's A and AA rules too (target size among them). */
+export const WCAG_22 = [...WCAG_21, 'wcag22a', 'wcag22aa'];
 
-/** axe-core's violations of these tags (WCAG 2 A/AA, 2.0 and 2.1, and best practice) on the whole host page. */
-export async function axeViolations(page: Page, tags: string[] = WCAG21): Promise<string[]> {
+/** axe-core's WCAG 2 A/AA (2.0 and 2.1, or those of `tags`) and best-practice violations on the whole host page. */
+export async function axeViolations(page: Page, tags: readonly string[] = WCAG_21): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async (values) => {
+  return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: Function } }).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values },
+      runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
     });
     return (result.violations as Array<{ id: string; nodes: Array<{ target: string[]; failureSummary: string }> }>).map(

@@ -103,7 +103,9 @@ describe('the shell’s pages', () => {
     await rows.first().getByTestId('record-link').click();
     expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
     expect(await fieldText(page, 'email')).toBe(customer.email);
-    expect(await fieldText(page, '_id')).toBe(customer._id);
+    // Its own id is to copy, not a link to the page it is on.
+    expect(await page.locator('.record-fields > [data-field="_id"] > dd code').textContent()).toBe(customer._id);
+    expect(await page.locator('.record-fields > [data-field="_id"] a').count()).toBe(0);
     expect(await page.locator('.record-fields > [data-field]').count()).toBe(Object.keys(customer).length);
     await backToAddon(host);
   });
@@ -118,7 +120,18 @@ describe('the shell’s pages', () => {
     expect(host.navigations()).toEqual([path]);
     expect(new URL(page.url()).hash).toBe(`#${path}`);
     expect(await host.isClosed()).toBe(true);
-    expect(await fieldText(page, 'total')).toBe(String(invoice.total));
+    // Money in the invoice's currency, as the browser's language writes it (en-US where Intl refuses
+    // it, as this Chromium's `en-US@posix`).
+    const language = await page.evaluate(() => navigator.language);
+    const written = (locale: string) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency }).format(invoice.total);
+    let expected: string;
+    try {
+      expected = written(language);
+    } catch {
+      expected = written('en-US');
+    }
+    expect(await fieldText(page, 'total')).toBe(expected);
     expect(await fieldText(page, 'invoiceNumber')).toBe(invoice.invoiceNumber);
     await page.screenshot({ path: join(SHOTS, 'invoice.png'), fullPage: true });
 
@@ -183,7 +196,9 @@ describe('the shell’s pages', () => {
 
     const link = row.getByTestId('data-record-link');
     expect(await link.getAttribute('href')).toBe(`#/invoices/${invoice._id}`);
-    expect(await link.textContent()).toBe(invoice._id);
+    // Shown short, named whole.
+    expect(await link.getAttribute('title')).toBe(`Open the page of ${invoice._id}`);
+    expect(await link.textContent()).toBe(`${invoice._id.slice(0, 8)}…${invoice._id.slice(-4)}`);
     await link.click();
     expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
     expect(new URL(page.url()).hash).toBe(`#/invoices/${invoice._id}`);

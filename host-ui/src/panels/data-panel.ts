@@ -1,31 +1,47 @@
 // Data tab: the records of the session's organization, read through the control API (no token, no
 // audit entry, so looking does not disturb what the add-on sees in the Audit tab). Each row shows a
-// few telling fields; a click shows the whole record, and its id leads to the record's page in the
-// shell.
+// few telling fields, chosen from the resource's outline; a click shows the whole record, and its id
+// leads to the record's page in the shell.
 import { control } from '../control-client';
+import { copyButton } from '../copy-button';
 import { h, replaceChildren } from '../dom';
 import type { Panel } from '../drawer';
-import { prettyJson } from '../format';
+import { money, prettyJson, shortId } from '../format';
 import { href, recordPath } from '../routes';
 import type { Session } from '../session';
 import { toastError } from '../toast';
-import type { AuditEntry } from '../types';
+import type { AuditEntry, FieldOutline, ResourceOutline } from '../types';
 
 const LIMIT = 50;
 
-// Which fields say what a record is, by collection-agnostic name, first present wins.
-const LABEL_FIELDS = ['name', 'invoiceNumber', 'orderNumber', 'subject', 'description', 'sku', 'email'];
-const AMOUNT_FIELDS = ['total', 'amount', 'unitPrice'];
-
 type RecordDoc = Record<string, unknown>;
 
-const first = (record: RecordDoc, fields: string[]) =>
-  fields.map((field) => record[field]).find((value) => value !== undefined && value !== null);
+/** What a row of a resource shows besides the id: what the record is called, its status, its amount. */
+interface RowFields {
+  label?: FieldOutline;
+  status?: FieldOutline;
+  amount?: FieldOutline;
+}
 
-function amount(record: RecordDoc): string {
-  const value = first(record, AMOUNT_FIELDS);
-  if (typeof value !== 'number') return '';
-  return `${value.toFixed(2)}${typeof record.currency === 'string' ? ` ${record.currency}` : ''}`;
+/**
+ * The add-on's own data in the organization, listed after the business resources (by the control
+ * API's names, `ADDON_STORAGE` and `ADDON_CONFIG` in src/domain/addon-data.ts), and the REST API's
+ * path of each, whose writes reload it. An entry's id is its key; it has no page of its own.
+ */
+const ADDON_DATA = new Map([
+  ['addon_storage', { option: 'storage (the add-on’s)', apiPath: '/storage' }],
+  ['addon_config', { option: 'config (the add-on’s)', apiPath: '/config' }],
+]);
+
+/** From the outline: the list's first column names a record; its first money, else any, is the amount. */
+function rowFieldsOf(resource: ResourceOutline): RowFields {
+  const field = (name: string | undefined) => resource.fields.find((f) => f.name === name);
+  const columns = resource.columns.flatMap((name) => field(name) ?? []);
+  return {
+    label: columns[0],
+    status: field('status'),
+    amount: columns.find((f) => f.money) ?? resource.fields.find((f) => f.money),
+  };
 }
 
 export interface DataPanel extends Panel {
@@ -33,30 +49,39 @@ export interface DataPanel extends Panel {
   noteApiCall(entry: AuditEntry): void;
 }
 
-/** `collections`: the business resources the emulator serves (its status says which). */
-export function createDataPanel(session: Session, collections: readonly string[]): DataPanel {
+/** `resources`: the business resources the emulator serves, from its registry. */
+export function createDataPanel(session: Session, resources: readonly ResourceOutline[]): DataPanel {
   let loadedFor = '';
   let request = 0;
+  const byName = new Map(resources.map((resource) => [resource.name, resource]));
   const select = h(
     'select',
     { 'data-testid': 'data-collection', id: 'data-collection' },
-    ...collections.map((name) => h('option', { value: name }, name)),
+    ...resources.map(({ name }) => h('option', { value: name }, name)),
+    ...[...ADDON_DATA].map(([name, { option }]) => h('option', { value: name }, option)),
   );
   const summary = h('span', { class: 'muted small' });
+  const head = h('tr');
   const body = h('tbody');
-  const table = h(
-    'table',
-    { class: 'records' },
-    h(
-      'thead',
-      {},
-      h('tr', {}, h('th', {}, 'id'), h('th', {}, 'record'), h('th', {}, 'status'), h('th', { class: 'num' }, 'amount')),
-    ),
-    body,
-  );
+  const table = h('table', { class: 'records data-records' }, h('thead', {}, head), body);
   // A narrow drawer scrolls the table sideways, not the page; focusable to scroll by keyboard.
-  const tableScroll = h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Records' }, table);
+  // In a narrow drawer each row stacks (styles.css, .stacking), so no column is out of sight.
+  const tableScroll = h(
+    'div',
+    { class: 'table-scroll stacking', tabindex: 0, role: 'region', 'aria-label': 'Records' },
+    table,
+  );
   const empty = h('div', { class: 'empty muted', hidden: true });
+
+  /** The header of a resource's rows: a column for each of its row fields it has. */
+  const showColumns = (fields: RowFields) =>
+    replaceChildren(
+      head,
+      h('th', { scope: 'col' }, 'id'),
+      fields.label ? h('th', { scope: 'col' }, 'record') : null,
+      fields.status ? h('th', { scope: 'col' }, 'status') : null,
+      fields.amount ? h('th', { scope: 'col', class: 'num' }, 'amount') : null,
+    );
 
   const load = async () => {
     const collection = select.value;
@@ -68,7 +93,10 @@ export function createDataPanel(session: Session, collections: readonly string[]
       const page = await control.records(collection, { orgId, limit: LIMIT });
       if (mine !== request) return; // a newer choice is loading
       summary.textContent = `${page.data.length} of ${page.total} ${collection} in ${orgId}`;
-      replaceChildren(body, ...page.data.flatMap((record) => recordRows(collection, record)));
+      const resource = byName.get(collection);
+      const fields = resource ? rowFieldsOf(resource) : {};
+      showColumns(fields);
+      replaceChildren(body, ...page.data.flatMap((record) => recordRows(collection, fields, record)));
       tableScroll.hidden = page.data.length === 0;
       empty.hidden = page.data.length > 0;
       replaceChildren(
@@ -85,27 +113,49 @@ export function createDataPanel(session: Session, collections: readonly string[]
     }
   };
 
-  /** The record's id, as a link to its page in the shell (routes.ts), as the shell's own lists link it. */
-  const idCell = (collection: string, id: unknown) =>
-    typeof id === 'string' && id !== ''
-      ? h(
-          'a',
-          {
-            href: href(recordPath(collection, id)),
-            'data-testid': 'data-record-link',
-            title: "Open the record's page",
-          },
-          h('code', {}, id),
-        )
-      : h('code', {}, '—');
+  /**
+   * The record's id, short, as a link to its page in the shell (routes.ts), and a button to copy it
+   * whole; the add-on's data has no pages, so its keys are shown whole, to copy.
+   */
+  const idCell = (collection: string, id: unknown) => {
+    if (typeof id !== 'string' || id === '') return h('code', {}, '—');
+    if (!byName.has(collection)) return h('span', { class: 'id-cell' }, h('code', {}, id), copyButton(id, 'key'));
+    return h(
+      'span',
+      { class: 'id-cell' },
+      h(
+        'a',
+        {
+          href: href(recordPath(collection, id)),
+          'data-testid': 'data-record-link',
+          title: `Open the page of ${id}`,
+        },
+        h('code', {}, shortId(id)),
+      ),
+      copyButton(id, 'id'),
+    );
+  };
 
-  const recordRows = (collection: string, record: RecordDoc) => {
+  const recordRows = (collection: string, fields: RowFields, record: RecordDoc) => {
+    const columns = 1 + [fields.label, fields.status, fields.amount].filter(Boolean).length;
     const json = h(
       'tr',
       { class: 'record-json', hidden: true },
-      h('td', { colspan: 4 }, h('pre', { class: 'json' }, prettyJson(record))),
+      h('td', { colspan: columns }, h('pre', { class: 'json' }, prettyJson(record))),
     );
-    const label = first(record, LABEL_FIELDS);
+    const cell = (
+      field: FieldOutline | undefined,
+      label: string,
+      className: string,
+      shown: (value: unknown) => string | Node,
+    ) =>
+      field
+        ? h(
+            'td',
+            { class: className, 'data-label': label },
+            record[field.name] == null ? '' : shown(record[field.name]),
+          )
+        : null;
     const row = h(
       'tr',
       {
@@ -115,14 +165,16 @@ export function createDataPanel(session: Session, collections: readonly string[]
         title: 'Show the whole record',
         // A click on the id's link follows it to the record's page, and leaves the JSON as it was.
         onclick: (event: Event) => {
-          if ((event.target as Element).closest('a')) return;
+          if ((event.target as Element).closest('a, button')) return;
           json.hidden = !json.hidden;
         },
       },
-      h('td', {}, idCell(collection, record._id)),
-      h('td', { class: 'record-label' }, label === undefined ? '' : String(label)),
-      h('td', {}, typeof record.status === 'string' ? h('span', { class: 'badge' }, record.status) : ''),
-      h('td', { class: 'num' }, amount(record)),
+      h('td', { 'data-label': 'id' }, idCell(collection, record._id)),
+      cell(fields.label, 'record', 'record-label', String),
+      cell(fields.status, 'status', '', (status) => h('span', { class: 'badge' }, String(status))),
+      cell(fields.amount, 'amount', 'num', (amount) =>
+        typeof amount === 'number' ? money(amount, record.currency) : String(amount),
+      ),
     );
     return [row, json];
   };
@@ -163,7 +215,8 @@ export function createDataPanel(session: Session, collections: readonly string[]
     noteApiCall(entry) {
       // Writes by the add-on show up without a manual refresh; reads change nothing.
       if (!loadedFor || entry.method === 'GET' || entry.status >= 400) return;
-      if (entry.orgId === session.settings.orgId && entry.path.includes(`/${select.value}`)) void load();
+      const path = ADDON_DATA.get(select.value)?.apiPath ?? `/${select.value}`;
+      if (entry.orgId === session.settings.orgId && entry.path.includes(path)) void load();
     },
   };
 }

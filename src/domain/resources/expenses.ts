@@ -4,7 +4,7 @@ import { dataShape, field } from '../event-family.js';
 import { computed, filled, optional, required, withDefault } from '../fields.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { merge, nth } from '../resource.js';
-import { currency, date, nullable, requiredText, text, timestamp } from '../schema.js';
+import { currency, date, MONEY, nullable, requiredText, text, timestamp } from '../schema.js';
 
 const lifecycle = {
   initial: 'pending',
@@ -17,7 +17,7 @@ const lifecycle = {
 
 const fields = {
   description: required(requiredText(500)),
-  amount: required(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+  amount: required(Type.Number({ exclusiveMinimum: 0, maximum: 1e12, [MONEY]: true })),
   currency: filled(withDefault(currency, 'USD')),
   category: filled(withDefault(text(100, { description: 'e.g. travel, meals, software, office' }), 'general')),
   date: filled(Type.String({ ...date, description: 'YYYY-MM-DD; defaults to today on the emulated clock' })),

@@ -84,6 +84,7 @@ export const invoices = defineResource({
   idPrefix: 'inv',
   description: 'Invoices to customers; totals are computed by the emulator from the line items.',
   fields,
+  columns: ['invoiceNumber', 'customerName', 'status', 'dueDate', 'total'],
   lifecycle,
   timeRules: [overdue],
 

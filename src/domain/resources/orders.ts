@@ -54,6 +54,7 @@ export const orders = defineResource({
   idPrefix: 'ord',
   description: "Orders placed in the organization's web store.",
   fields,
+  columns: ['orderNumber', 'status', 'total'],
   lifecycle,
   create: (input, ctx) =>
     priced({ ...input, orderNumber: `SO-${String(ctx.sequence('orders')).padStart(6, '0')}` }, ctx),

@@ -1,0 +1,265 @@
+// Money, invoice lists and line items on the service's pages, and the Data tab's rows
+// (docs/host-page.md, "The service's pages"): at 390, 1024 (the drawer open beside the page) and
+// 1366 px, in a browser whose locale is fixed (en-US), amounts show in their record's currency, every
+// column of an invoice list and of its lines is whole (a cell cut, or a column out of sight behind a
+// sideways scroll, fails), the page never scrolls sideways and axe-core (WCAG 2.0-2.2 A/AA) finds
+// nothing. Screenshots go to test/output/money-pages/.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
+import { api, cleanUp } from '../helpers.js';
+import { launchChromium, SCREENSHOTS } from './browser.js';
+import { axeViolations, sidewaysOverflow, WCAG_22 } from './page-checks.js';
+
+const SHOTS = join(SCREENSHOTS, 'money-pages');
+const LOCALE = 'en-US';
+/** A window, and whether the drawer is open beside (or, on a phone, over) the page. */
+interface Size {
+  width: number;
+  height: number;
+  drawer: boolean;
+}
+const WIDTHS: Size[] = [
+  { width: 390, height: 844, drawer: false },
+  { width: 1024, height: 768, drawer: true },
+  { width: 1366, height: 900, drawer: false },
+];
+
+type Doc = Record<string, any>;
+
+let browser: Browser;
+let emulator: Emulator;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(SHOTS, { recursive: true });
+  emulator = await createEmulator({ port: 0, scopes: ['customers.*', 'invoices.*', 'storage.*', 'config.*'] });
+  await emulator.listen();
+  await emulator.seed({ size: 12 });
+});
+afterAll(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  await emulator?.close();
+  await browser?.close();
+  await cleanUp();
+});
+
+/** The host page at an in-app path, in a window of this size and the fixed locale. */
+async function openAt(size: Size, path: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    locale: LOCALE,
+    reducedMotion: 'reduce',
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${emulator.url}/#${path}`);
+  await shown(page);
+  const shell = page.locator('.shell');
+  if ((await shell.getAttribute('data-drawer')) !== (size.drawer ? 'open' : 'closed'))
+    await page.getByTestId('drawer-toggle').click();
+  await page.locator(`.shell[data-drawer="${size.drawer ? 'open' : 'closed'}"]`).waitFor();
+  return page;
+}
+
+const shown = (page: Page) =>
+  page.locator('[data-testid="shell-page"]:visible [data-testid="page-title"]').first().waitFor();
+
+/** What Intl writes for an amount in a currency in the test's locale (Node's ICU, not the page's code). */
+const asMoney = (amount: number, currency: string) =>
+  new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(amount);
+
+/**
+ * Cells of a table whose text does not fit them, and how far the table reaches past its box (a
+ * column out of sight behind a sideways scroll): what a reader cannot see.
+ */
+const unreadable = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((box) => ({
+    cut: [...box.querySelectorAll('td, th')]
+      .filter((cell) => cell.checkVisibility() && cell.scrollWidth > cell.clientWidth)
+      .map((cell) => cell.textContent),
+    hidden: box.scrollWidth - box.clientWidth,
+  }));
+
+/** The cells of a row whose column is named `name` (its header, or the stacked cell's label). */
+const cellText = (page: Page, row: string, name: string) =>
+  page.locator(row).evaluate((tr, name) => {
+    const headers = [...tr.closest('table')!.querySelectorAll('thead th')].map((th) => th.textContent);
+    return (tr as HTMLTableRowElement).cells[headers.indexOf(name)]?.textContent?.trim();
+  }, name);
+
+async function pageChecks(page: Page, what: string): Promise<void> {
+  expect(await axeViolations(page, WCAG_22), what).toEqual([]);
+  expect(await sidewaysOverflow(page), what).toEqual({ overflow: 0, scrollX: 0 });
+}
+
+describe('money and invoices on the service’s pages', () => {
+  it.each(WIDTHS)(
+    'lists invoices with number, customer, status, due date and total, whole, at $width px',
+    async (size) => {
+      const page = await openAt(size, '/invoices');
+      const headers = await page.locator('.page-table thead th').allTextContents();
+      expect(headers).toEqual(['Invoice number', 'Customer name', 'Status', 'Due date', 'Total']);
+      const newest = emulator.records('invoices', { limit: 25, offset: 0, order: 'newest' }).data as Doc[];
+      expect(newest.some((invoice) => invoice.currency !== 'USD')).toBe(true);
+      for (const invoice of newest) {
+        const row = `[data-testid="record-row"][data-id="${invoice._id}"]`;
+        expect(await cellText(page, row, 'Invoice number')).toBe(invoice.invoiceNumber);
+        expect(await cellText(page, row, 'Customer name')).toBe(invoice.customerName);
+        expect(await cellText(page, row, 'Status')).toBe(invoice.status);
+        expect(await cellText(page, row, 'Due date')).toBe(invoice.dueDate);
+        expect(await cellText(page, row, 'Total')).toBe(asMoney(invoice.total, invoice.currency));
+      }
+      const euro = newest.find((invoice) => invoice.currency === 'EUR')!;
+      expect(await cellText(page, `[data-id="${euro._id}"]`, 'Total')).toMatch(/^€\d{1,3}(,\d{3})*\.\d\d$/);
+      expect(await unreadable(page, '.page-table')).toEqual({ cut: [], hidden: 0 });
+      await pageChecks(page, `/invoices at ${size.width}`);
+      await page.screenshot({ path: join(SHOTS, `invoices-${size.width}.png`), fullPage: true });
+    },
+  );
+
+  it.each(WIDTHS)('shows an invoice’s money and every column of its lines at $width px', async (size) => {
+    const invoice = (emulator.records('invoices', { limit: 50, offset: 0 }).data as Doc[]).find(
+      (one) => one.currency === 'EUR' && one.lineItems.length > 1,
+    )!;
+    const page = await openAt(size, `/invoices/${invoice._id}`);
+    for (const field of ['subtotal', 'taxTotal', 'total', 'amountPaid', 'amountDue'])
+      expect(await page.locator(`.record-fields > [data-field="${field}"] > dd`).textContent(), field).toBe(
+        asMoney(invoice[field], 'EUR'),
+      );
+    const lines = page.getByTestId('nested-lines');
+    const names = await lines.locator('thead th').allTextContents();
+    expect(names).toEqual(['Description', 'Quantity', 'Unit price', 'Product id', 'Amount']);
+    const rows = lines.locator('tbody tr');
+    expect(await rows.count()).toBe(invoice.lineItems.length);
+    for (const [i, line] of (invoice.lineItems as Doc[]).entries()) {
+      const cells = await rows.nth(i).locator('td').allTextContents();
+      // Stacked, a cell shows its column's name first (generated content, not in its text).
+      expect(cells).toEqual([
+        line.description,
+        String(line.quantity),
+        asMoney(line.unitPrice, 'EUR'),
+        line.productId,
+        asMoney(line.amount, 'EUR'),
+      ]);
+    }
+    expect(await unreadable(page, '[data-testid="nested-lines"]')).toEqual({ cut: [], hidden: 0 });
+    // Every cell in sight, beside the others or under them.
+    for (const cell of await rows.first().locator('td').all()) expect(await cell.isVisible()).toBe(true);
+    await pageChecks(page, `/invoices/${invoice._id} at ${size.width}`);
+    await page.screenshot({ path: join(SHOTS, `invoice-${size.width}.png`), fullPage: true });
+  });
+});
+
+describe('every list and record page', () => {
+  it.each(WIDTHS)('shows each resource’s list and a record whole, money as money, at $width px', async (size) => {
+    const page = await openAt(size, '/dashboard');
+    for (const resource of emulator.registry.resources) {
+      const record = emulator.records(resource.name, { limit: 1, offset: 0, order: 'newest' }).data[0] as Doc;
+      for (const path of [`/${resource.name}`, `/${resource.name}/${record._id}`]) {
+        await page.evaluate((hash) => (location.hash = hash), `#${path}`);
+        await page
+          .locator(`[data-testid="shell-page"][data-page="${path.split('/').length > 2 ? 'record' : 'list'}"]`)
+          .waitFor();
+        await shown(page);
+        const box = path.split('/').length > 2 ? '.record-fields' : '.page-table';
+        expect(await unreadable(page, box), path).toEqual({ cut: [], hidden: 0 });
+        await pageChecks(page, `${path} at ${size.width}`);
+      }
+      // A money field of the record, where it has one, in its currency.
+      const field = Object.keys(record).find((name) => ['total', 'amount', 'unitPrice'].includes(name));
+      if (field)
+        expect(await page.locator(`.record-fields > [data-field="${field}"] > dd`).textContent(), resource.name).toBe(
+          asMoney(record[field], record.currency),
+        );
+    }
+  });
+});
+
+describe('the Data tab', () => {
+  /** The host page with the drawer open on the Data tab, showing a collection. */
+  async function dataTab(size: Size, collection: string): Promise<Page> {
+    const page = await openAt({ ...size, drawer: true }, '/dashboard');
+    await page.getByTestId('tab-data').click();
+    await page.getByTestId('data-collection').selectOption(collection);
+    await page.locator('.data-panel .muted', { hasText: new RegExp(`of \\d+ ${collection} in`) }).waitFor();
+    return page;
+  }
+
+  it.each(WIDTHS)(
+    'shows ids short with a copy button, money, and only the columns a resource has, at $width px',
+    async (size) => {
+      const page = await dataTab(size, 'invoices');
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: emulator.url });
+      const table = page.locator('.data-records');
+      expect(await table.locator('thead th').allTextContents()).toEqual(['id', 'record', 'status', 'amount']);
+      const invoice = emulator.records('invoices', { limit: 1, offset: 0 }).data[0] as Doc;
+      const row = table.locator(`[data-testid="data-row"][data-id="${invoice._id}"]`);
+      const cells = row.locator('td');
+      expect(await cells.nth(1).textContent()).toBe(invoice.invoiceNumber);
+      expect(await cells.nth(2).textContent()).toBe(invoice.status);
+      expect(await cells.nth(3).textContent()).toBe(asMoney(invoice.total, invoice.currency));
+      const link = row.getByTestId('data-record-link');
+      expect(await link.textContent()).toBe(`${invoice._id.slice(0, 8)}…${invoice._id.slice(-4)}`);
+      expect(await link.evaluate((a) => a.getClientRects().length)).toBe(1);
+
+      // The copy button, by keyboard: the whole id on the clipboard, and the row's JSON left shut.
+      const copy = row.getByRole('button', { name: `Copy id ${invoice._id}` });
+      await copy.focus();
+      await page.keyboard.press('Enter');
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: `Copied ${invoice._id}` })
+        .waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(invoice._id);
+      expect(await row.locator('xpath=following-sibling::tr[1]').isHidden()).toBe(true);
+      expect(await unreadable(page, '.data-panel .table-scroll')).toEqual({ cut: [], hidden: 0 });
+      await pageChecks(page, `Data tab, invoices, at ${size.width}`);
+      await page.screenshot({ path: join(SHOTS, `data-invoices-${size.width}.png`) });
+
+      // Customers have neither a status nor an amount: no empty columns for them.
+      await page.getByTestId('data-collection').selectOption('customers');
+      await table.locator('thead th').nth(1).filter({ hasText: 'record' }).waitFor();
+      await page.locator('.data-panel .muted', { hasText: /of \d+ customers in/ }).waitFor();
+      expect(await table.locator('thead th').allTextContents()).toEqual(['id', 'record']);
+      const customer = emulator.records('customers', { limit: 1, offset: 0 }).data[0] as Doc;
+      expect(await table.locator(`[data-id="${customer._id}"] td`).allTextContents()).toEqual([
+        `${customer._id.slice(0, 8)}…${customer._id.slice(-4)}Copy`,
+        customer.name,
+      ]);
+      await pageChecks(page, `Data tab, customers, at ${size.width}`);
+    },
+  );
+
+  it('lists the add-on’s storage and config too, each key whole with a copy button and no page to lead to', async () => {
+    const { token } = (await api(`${emulator.url}/_emulator/tokens`, { body: {} })).body;
+    const put = (path: string, body: unknown) => api(`${emulator.apiUrl}${path}`, { token, method: 'PUT', body });
+    expect((await put('/storage/last-sync', { value: { at: '2026-11-01', count: 3 } })).status).toBe(201);
+    expect((await put('/config', { theme: 'dark' })).status).toBe(200);
+    const page = await dataTab(WIDTHS[0], 'addon_storage');
+    const row = page.locator('[data-testid="data-row"][data-id="last-sync"]');
+    expect(await row.locator('td').allTextContents()).toEqual(['last-syncCopy']);
+    expect(await row.getByTestId('data-record-link').count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Copy key last-sync' }).isVisible()).toBe(true);
+    await row.click();
+    const json = row.locator('xpath=following-sibling::tr[1]');
+    await json.waitFor();
+    expect(JSON.parse((await json.textContent())!)).toMatchObject({
+      key: 'last-sync',
+      value: { at: '2026-11-01', count: 3 },
+    });
+    await pageChecks(page, 'Data tab, storage');
+
+    await page.getByTestId('data-collection').selectOption('addon_config');
+    await page.locator('.data-panel .muted', { hasText: /of 1 addon_config in/ }).waitFor();
+    const config = page.locator('[data-testid="data-row"][data-id="config"]');
+    await config.click();
+    expect(JSON.parse((await config.locator('xpath=following-sibling::tr[1]').textContent())!)).toMatchObject({
+      values: { theme: 'dark' },
+    });
+    await pageChecks(page, 'Data tab, config');
+  });
+});
