@@ -1,14 +1,16 @@
 // "Copy as" on an audit row, a delivery and a fired event: curl, an `addon` command line or a vitest
-// test (src/snippets makes them; the tests call the same functions). A small disclosure: keyboard-
-// usable as it is, its buttons named in words. The clipboard is asked first; when it is refused (a
-// browser's permission, an insecure origin) the text is shown selected in a dialog to copy by hand.
+// test (src/snippets makes them; the tests call the same functions). A small disclosure, its buttons
+// named in words, that closes as a menu does: on Escape (the focus back on its summary) and once the
+// focus leaves it. The clipboard is asked first; when it is refused (a browser's permission, an
+// insecure origin) the text is shown selected in a dialog, which keeps the focus within it.
 import { copyAs, SNIPPET_KINDS, type Copied, type SnippetKind } from '../../src/snippets/copy-as.js';
 import { h } from './dom';
+import { keepFocusIn } from './modal-focus';
 import { toast } from './toast';
 
 /** The menu for what `copied` gives when a button is pressed (the item as it is by then). */
 export function copyAsMenu(copied: () => Copied, what: string): HTMLElement {
-  return h(
+  const menu = h(
     'details',
     { class: 'copy-as', 'data-testid': 'copy-as' },
     h('summary', { 'aria-label': `Copy as… (${what})` }, 'Copy as…'),
@@ -30,6 +32,21 @@ export function copyAsMenu(copied: () => Copied, what: string): HTMLElement {
       ),
     ),
   );
+  closesAsAMenu(menu);
+  return menu;
+}
+
+/** Escape closes the disclosure with the focus on its summary; so does the focus going elsewhere. */
+function closesAsAMenu(menu: HTMLDetailsElement): void {
+  menu.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !menu.open) return;
+    event.stopPropagation(); // the drawer's own Escape (below 900 px) is for when no menu is open
+    menu.open = false;
+    menu.querySelector('summary')?.focus();
+  });
+  menu.addEventListener('focusout', (event) => {
+    if (!menu.contains(event.relatedTarget as Node | null)) menu.open = false;
+  });
 }
 
 async function copy(kind: SnippetKind, label: string, copied: Copied): Promise<void> {
@@ -66,6 +83,7 @@ function showToCopy(text: string, label: string): void {
     ),
   );
   dialog.addEventListener('close', () => dialog.remove());
+  keepFocusIn(dialog);
   document.body.append(dialog);
   dialog.showModal();
   area.select();

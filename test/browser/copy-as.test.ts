@@ -104,6 +104,34 @@ describe('Copy as, in the drawer', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('closes as a menu does: Escape gives the focus back to its summary, and Tab out of it closes it', async () => {
+    const { dev, created } = await world();
+    const page = await openDrawer(dev);
+    await page.getByTestId('tab-audit').click();
+    const menu = page
+      .locator(`[data-testid="audit-row"][data-request-id="${created.requestId}"]`)
+      .getByTestId('copy-as');
+    const isOpen = () => menu.evaluate((details: HTMLDetailsElement) => details.open);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+    await menu.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await isOpen()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('curl');
+    await page.keyboard.press('Escape');
+    expect(await isOpen()).toBe(false);
+    expect(await focused()).toBe('Copy as…');
+
+    await page.keyboard.press('Enter');
+    for (const label of ['curl', 'CLI', 'test']) {
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe(label);
+    }
+    await page.keyboard.press('Tab');
+    expect(await isOpen()).toBe(false);
+  });
+
   it('shows the text selected in a dialog when the clipboard is refused', async () => {
     const { dev, created } = await world();
     // No permission granted, and the page's clipboard refusing as a browser does when it is denied.
@@ -128,6 +156,12 @@ describe('Copy as, in the drawer', () => {
     );
     expect(selected).toBe(await text.inputValue());
     expect(await axeViolations(page)).toEqual([]);
+
+    // A modal dialog keeps the focus within it: from Close, Tab goes back to the text, not away.
+    const dialog = page.getByTestId('copy-as-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('copy-as-text');
   });
 });
 
