@@ -69,9 +69,11 @@ export function outlineOf(definition: ResourceDefinition): ResourceOutline {
   };
 }
 
-function fieldsOf(properties: Record<string, JsonSchema>, references: Record<string, string> = {}): FieldOutline[] {
+/** `references`: the definition's, by field name; none for a list's items. */
+function fieldsOf(properties: Record<string, JsonSchema>, references?: Readonly<Record<string, string>>): FieldOutline[] {
   return Object.entries(properties).map(([name, schema]): FieldOutline => {
-    const refersTo = references[name];
+    // Own keys only: a field named `constructor` must not find Object.prototype's.
+    const refersTo = references && Object.hasOwn(references, name) ? references[name] : undefined;
     const format = typeof schema.format === 'string' ? schema.format : undefined;
     const items = itemProperties(schema);
     return {
