@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClock } from '../../src/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import type { OrganizationInput } from '../../src/installations/organizations.js';
 import { openHostPage, type HostPage } from '../../src/testing/index.js';
@@ -36,11 +37,14 @@ const hosts: HostPage[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   await mkdir(SHOTS, { recursive: true });
+  const started = Date.now();
   emulator = await createEmulator({
     port: 0,
     demo: true,
     scopes: ['customers.*', 'invoices.*', 'storage.*', 'config.*'],
     organizations: ORGANIZATIONS,
+    // Moved by the test alone: a retry falling due in real time would redraw a view while it is checked.
+    clock: createClock({ source: () => started }),
   });
   await emulator.listen();
   await emulator.seed({ orgId: 'org_acme', size: 12 });
@@ -56,7 +60,7 @@ afterAll(async () => {
 /**
  * Long content for every tab before any page opens (each reads it on load): API calls with a session
  * token (one a fault rule answered), deliveries that failed and were retried by the
- * emulated clock, storage and config.
+ * emulated clock and one awaiting its retry (every status's badge), storage and config.
  */
 async function makeTraffic(): Promise<void> {
   const receiver = await startReceiver({ status: 500 });
@@ -69,6 +73,10 @@ async function makeTraffic(): Promise<void> {
   await emulator.idle();
   receiver.status = 200;
   await emulator.advanceClock(60_000);
+  // And from here it fails again: a delivery awaiting its retry, and failed ones from the Events tab.
+  receiver.status = 500;
+  await emulator.trigger('customer.created');
+  await emulator.idle();
   emulator.faults.add({ method: 'GET', path: '/invoices', status: 503, times: 1 });
   expect((await api(`${emulator.apiUrl}/invoices`, { token })).status).toBe(503);
   for (const path of ['/customers', '/invoices?limit=5', '/customers?limit=2'])
