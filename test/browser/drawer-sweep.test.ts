@@ -236,3 +236,21 @@ describe('the WCAG 2.2 sweep of the drawer, its detail views, the install screen
     120_000,
   );
 });
+
+describe('the delivery detail, as other deliveries come in', () => {
+  it('keeps its Copy as menu open and the focus in it', async () => {
+    const page = await openAt(1366, 900);
+    await showTab(page, 'deliveries');
+    await page.locator('[data-testid="delivery-row"][data-event="invoice.paid"] button').click();
+    const menu = page.getByTestId('delivery-detail').getByTestId('copy-as');
+    await menu.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await menu.getByTestId('copy-as-curl').waitFor();
+
+    const before = await page.getByTestId('delivery-row').count();
+    await emulator.trigger('customer.created');
+    await expect.poll(() => page.getByTestId('delivery-row').count()).toBe(before + 1);
+    expect(await menu.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy as…');
+  });
+});
