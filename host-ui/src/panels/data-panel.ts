@@ -141,7 +141,16 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
     const json = h(
       'tr',
       { class: 'record-json', hidden: true },
-      h('td', { colspan: columns }, h('pre', { class: 'json' }, prettyJson(record))),
+      // The JSON scrolls sideways in a narrow drawer: a region to reach and scroll by keyboard.
+      h(
+        'td',
+        { colspan: columns },
+        h(
+          'pre',
+          { class: 'json', tabindex: 0, role: 'region', 'aria-label': `Record ${String(record._id ?? '')}` },
+          prettyJson(record),
+        ),
+      ),
     );
     const cell = (
       field: FieldOutline | undefined,

@@ -27,6 +27,8 @@ const subscriptionKey = ({ orgId, appId, event }: DisabledReport) => `${orgId} $
 export function createDeliveriesPanel(): DeliveriesPanel {
   let deliveries: Delivery[] = [];
   let selectedId: string | null = null;
+  /** What the detail pane shows: the delivery, as it was when shown, and its disabled report. */
+  let shown: { delivery: Delivery; disabled: DisabledReport | undefined } | undefined;
   // Kept for the page's life: the delivery log does not say which delivery disabled a subscription.
   const disabledBy = new Map<string, DisabledReport>();
   const notices = new Map<string, DisabledReport>();
@@ -128,11 +130,14 @@ export function createDeliveriesPanel(): DeliveriesPanel {
     // Without a selection the list has the whole tab; with one, a few rows and the detail below.
     element.dataset.selected = String(Boolean(selected));
     hint.hidden = Boolean(selected) || deliveries.length === 0;
+    // Built again only when what it shows changed: another delivery coming in leaves its open Copy
+    // as menu, its scroll and the focus in it as they were.
+    const disabled = selected && disabledBy.get(selected.deliveryId);
+    if (selected === shown?.delivery && disabled === shown?.disabled) return;
+    shown = selected && { delivery: selected, disabled };
     replaceChildren(
       detail,
-      selected
-        ? deliveryDetail(selected, () => void replay(selected.deliveryId), disabledBy.get(selected.deliveryId))
-        : null,
+      selected ? deliveryDetail(selected, () => void replay(selected.deliveryId), disabled) : null,
     );
   };
 
