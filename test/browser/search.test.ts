@@ -154,3 +154,70 @@ describe('the / key', () => {
     expect(await input(page).inputValue()).toBe('');
   });
 });
+
+interface Answered {
+  searchAnswered: string[];
+}
+
+/** In the page: records the query of each search answer the page has read, as it reads it. */
+function noteSearchAnswers(): void {
+  const answered: string[] = [];
+  (window as unknown as Answered).searchAnswered = answered;
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const url = new URL(String(input), location.href);
+    if (url.pathname !== '/_emulator/search') return response;
+    const text = response.text.bind(response);
+    response.text = async () => {
+      const body = await text();
+      answered.push(url.searchParams.get('q') ?? '');
+      return body;
+    };
+    return response;
+  };
+}
+
+describe('the results', () => {
+  it('are the latest query’s: an answer to an earlier one that arrives after it is dropped', async () => {
+    const [first, second] = customers();
+    const page = await openAt(PAGE_SIZES[2]);
+    await page.evaluate(noteSearchAnswers);
+    // The first query's answer is held back until the second's has shown.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const firstQuery = first.name.slice(0, 3);
+    await page.route('**/_emulator/search?*', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('q') === firstQuery) await held;
+      await route.continue();
+    });
+    const firstAsked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === firstQuery);
+    await page.keyboard.press('/');
+    await page.keyboard.type(firstQuery);
+    await firstAsked;
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(second.name);
+    await expect.poll(() => options(page).first().locator('.search-title').textContent()).toBe(second.name);
+    release();
+    // Once the page has read the late answer (a task after it, every reaction to it has run), the
+    // list is still the second query's.
+    await expect.poll(() => page.evaluate(() => (window as unknown as Answered).searchAnswered)).toContain(firstQuery);
+    const titles = await options(page).locator('.search-title').allTextContents();
+    expect(titles[0]).toBe(second.name);
+    expect(titles).not.toContain(first.name);
+  });
+
+  it('show a record’s text as text, never as markup', async () => {
+    const name = '<img src=x onerror="window.pwned=1"><b>Bold Ltd</b>';
+    const { token } = await emulator.token({ scopes: ['customers.write'] });
+    await fetch(`${emulator.url}/api/addon/v1/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    const page = await openAt(PAGE_SIZES[2]);
+    await searchFor(page, '<b>Bold', name);
+    expect(await page.getByTestId('search-results').locator('img, b').count()).toBe(0);
+    expect(await page.evaluate(() => 'pwned' in window)).toBe(false);
+  });
+});
