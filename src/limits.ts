@@ -278,3 +278,13 @@ export const COVERAGE_REPORT_INTERVAL_MS = 500;
  * own. Real time: it bounds a browser's work, as the bridge's rate does.
  */
 export const COVERAGE_STREAM_INTERVAL_MS = 500;
+
+/**
+ * The host page's search (`GET /_emulator/search`): the longest query, in characters. A person types
+ * a name, a number or an address; every record's searched fields are scanned for it, so a query the
+ * length of a body would cost its length times the organization's text.
+ */
+export const MAX_SEARCH_QUERY_CHARS = 100;
+
+/** Results one search answers, best first: a list the top bar shows at once; the rest are counted in `total`. */
+export const MAX_SEARCH_RESULTS = 20;

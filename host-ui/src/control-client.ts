@@ -20,6 +20,7 @@ import type {
   RecordsPage,
   ResourceOutline,
   ScopeReport,
+  SearchAnswer,
   TriggerResult,
 } from './types';
 import { API_PREFIX } from '../../src/sdk/browser/addresses.js';
@@ -98,6 +99,7 @@ export const control = {
       `/_emulator/records/${encodeURIComponent(collection)}/${encodeURIComponent(id)}?${query({ orgId })}`,
     ),
   resources: () => call<{ data: ResourceOutline[] }>('GET', '/_emulator/resources'),
+  search: (q: string, orgId: string) => call<SearchAnswer>('GET', `/_emulator/search?${query({ q, orgId })}`),
   seed: (options: { orgId: string; size?: number }) =>
     call<{ orgId: string; created: Record<string, number> }>('POST', '/_emulator/seed', options),
   catalog: () => call<{ data: CatalogEvent[]; total: number }>('GET', `${API_PREFIX}/events/catalog`),

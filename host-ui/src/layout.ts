@@ -5,7 +5,8 @@ import { h, replaceChildren } from './dom';
 import { capitalized } from './format';
 import { icon, type IconName } from './icons';
 import { DASHBOARD_PATH, href, listPath } from './routes';
-import type { ResourceOutline } from './types';
+import { createSearchBox } from './search-box';
+import type { ResourceOutline, SearchAnswer } from './types';
 
 export interface Shell {
   root: HTMLElement;
@@ -55,6 +56,8 @@ export function createShell(
     resources: readonly ResourceOutline[];
     /** The install screen's in-app path. */
     installPath: string;
+    /** The top bar's search: the current organization's records whose text holds `query`. */
+    search(query: string): Promise<SearchAnswer>;
   },
 ): Shell {
   const { onOpenAddon } = options;
@@ -128,6 +131,16 @@ export function createShell(
     setDrawer(false);
   });
 
+  // A record found opens as a link to it would, a drawer that covers the page making way for it.
+  const search = createSearchBox({
+    search: options.search,
+    open(path) {
+      location.hash = href(path);
+      if (covering.matches) setDrawer(false);
+      main.focus();
+    },
+  });
+
   const addonEntry = h(
     'button',
     {
@@ -195,7 +208,7 @@ export function createShell(
         h('span', { class: 'brand-name' }, 'Service'),
         h('span', { class: 'env-badge', title: 'This is the local add-on emulator, not the service' }, 'emulator'),
       ),
-      h('div', { class: 'topbar-search', 'aria-hidden': 'true' }, 'Search invoices, customers…'),
+      search,
       h(
         'div',
         { class: 'account' },

@@ -187,6 +187,7 @@ async function start(app: HTMLElement): Promise<void> {
     account,
     resources,
     installPath: INSTALL_PATH,
+    search: (query) => control.search(query, session.settings.orgId),
   });
   const panel = createAddonPanel({ name: status.name, origin, onOpen: () => void openAddon(), onClose: closeAddon });
   panel.setWidth(framePixels(width));

@@ -2,13 +2,18 @@
 // emulator's registry: GET /_emulator/resources) as links and in its address. The host page keeps the
 // path in its address's fragment (`/#/invoices/inv_1`): the emulator serves the page at `/` alone.
 
-export { DASHBOARD_PATH, INSTALL_PATH, parsePath, type PageRoute, type Route } from '../../src/emulator/shell-paths.js';
+export {
+  DASHBOARD_PATH,
+  INSTALL_PATH,
+  parsePath,
+  recordPath,
+  type PageRoute,
+  type Route,
+} from '../../src/emulator/shell-paths.js';
 
 export const addonPath = (appId: string) => `/addons/${encodeURIComponent(appId)}`;
 export const listPath = (resource: string, offset = 0) =>
   `/${encodeURIComponent(resource)}${offset > 0 ? `?offset=${offset}` : ''}`;
-export const recordPath = (resource: string, id: string) =>
-  `/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`;
 
 /** An in-app path as a link of the host page. */
 export const href = (path: string) => `#${path}`;

@@ -20,6 +20,7 @@ export type { DisabledReport } from '../../src/webhooks/dispatcher.js';
 
 export type { EmulatorStatus } from '../../src/control/status.js';
 export type { FieldOutline, ResourceOutline } from '../../src/domain/resource-outline.js';
+export type { SearchAnswer, SearchResult } from '../../src/domain/record-search.js';
 export type { TriggerResult } from '../../src/webhooks/trigger.js';
 
 export interface MintedToken {

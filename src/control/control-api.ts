@@ -31,6 +31,7 @@ import { webhookControlRoutes, type WebhookControlTarget } from './webhook-contr
 import { leaseControlRoutes } from './lease-control.js';
 import { installationControlRoutes, type InstallationControlTarget } from './installation-control.js';
 import { coverageControlRoutes } from './coverage-control.js';
+import { searchControlRoutes } from './search-control.js';
 import type { EmulatorCoverage } from '../coverage/emulator-coverage.js';
 
 import { CONTROL_PREFIX } from '../sdk/browser/addresses.js';
@@ -254,4 +255,5 @@ export async function controlApi(
   parityControlRoutes(app, target.parity);
   installationControlRoutes(app, target);
   coverageControlRoutes(app, target.coverage);
+  searchControlRoutes(app, target);
 }

@@ -55,6 +55,11 @@ export interface ResourceSpec<
    * page's lists); without it, the first few plain fields and the status (resource-outline.ts).
    */
   columns?: readonly (Extract<keyof F, string> | ([S] extends [never] ? never : 'status'))[];
+  /**
+   * The text fields the host page's search matches, the first naming a result (`GET
+   * /_emulator/search`); without it, the plain text fields among the columns (resource-outline.ts).
+   */
+  search?: readonly Extract<keyof F, string>[];
   lifecycle?: Lifecycle<S>;
   // The types of records and bodies come from the fields and the lifecycle alone (NoInfer), never from
   // what the rules happen to accept.

@@ -41,6 +41,11 @@ export interface ResourceOutline {
   statuses: string[];
   /** The fields a list of its records shows, in order: the definition's, else its first plain fields and status. */
   columns: string[];
+  /**
+   * The text fields `GET /_emulator/search` matches, the first naming a result: the definition's
+   * `search`, else the plain text fields among the columns (no reference, date or status).
+   */
+  search: string[];
 }
 
 /** A list without columns of its definition's shows this many plain fields, and its status. */
@@ -54,9 +59,17 @@ function defaultColumns(fields: readonly FieldOutline[]): string[] {
   return [...plain, ...fields.filter((field) => field.name === 'status')].map((field) => field.name);
 }
 
+/** What a search may match without a definition's `search`: text a person types, not an id, a date or a status. */
+function defaultSearch(fields: readonly FieldOutline[], columns: readonly string[]): string[] {
+  const text = (field: FieldOutline) =>
+    field.kind === 'string' && !field.refersTo && !META.has(field.name) && (!field.format || field.format === 'email');
+  return columns.filter((name) => fields.some((field) => field.name === name && text(field)));
+}
+
 export function outlineOf(definition: ResourceDefinition): ResourceOutline {
   const { properties } = definition.recordSchema;
   const fields = fieldsOf(properties, definition.references);
+  const columns = definition.columns ? [...definition.columns] : defaultColumns(fields);
   return {
     name: definition.name,
     label: definition.label,
@@ -65,12 +78,16 @@ export function outlineOf(definition: ResourceDefinition): ResourceOutline {
     description: definition.description,
     fields,
     statuses: definition.lifecycle ? statusesOf(definition.lifecycle) : [],
-    columns: definition.columns ? [...definition.columns] : defaultColumns(fields),
+    columns,
+    search: definition.search ? [...definition.search] : defaultSearch(fields, columns),
   };
 }
 
 /** `references`: the definition's, by field name; none for a list's items. */
-function fieldsOf(properties: Record<string, JsonSchema>, references?: Readonly<Record<string, string>>): FieldOutline[] {
+function fieldsOf(
+  properties: Record<string, JsonSchema>,
+  references?: Readonly<Record<string, string>>,
+): FieldOutline[] {
   return Object.entries(properties).map(([name, schema]): FieldOutline => {
     // Own keys only: a field named `constructor` must not find Object.prototype's.
     const refersTo = references && Object.hasOwn(references, name) ? references[name] : undefined;

@@ -86,6 +86,8 @@ export interface ResourceDefinition<
   readonly references: Readonly<Record<string, string>>;
   /** The fields a list of its records shows (the host page's lists); see `outlineOf` without it. */
   readonly columns?: readonly string[];
+  /** The text fields the host page's search matches, the first naming a result; see `outlineOf` without it. */
+  readonly search?: readonly string[];
   readonly lifecycle?: Lifecycle;
   /** What the emulated clock does to its records by itself (domain/time-rules.ts runs them). */
   readonly timeRules?: readonly TimeRule<R, P>[];

@@ -9,6 +9,8 @@
 // closes the add-on for a navigate to one, as the host page leaves it for the page.
 import type { ResourceOutline } from '../domain/resource-outline.js';
 
+export { recordPath } from '../domain/record-search.js';
+
 export type Route =
   | { kind: 'addon' }
   | { kind: 'dashboard' }

@@ -11,21 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import { api, cleanUp } from '../helpers.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
-import { axeViolations, sidewaysOverflow, WCAG_22 } from './page-checks.js';
+import { axeViolations, PAGE_SIZES, setDrawer, sidewaysOverflow, WCAG_22, type WindowSize } from './page-checks.js';
 
 const SHOTS = join(SCREENSHOTS, 'money-pages');
 const LOCALE = 'en-US';
-/** A window, and whether the drawer is open beside (or, on a phone, over) the page. */
-interface Size {
-  width: number;
-  height: number;
-  drawer: boolean;
-}
-const WIDTHS: Size[] = [
-  { width: 390, height: 844, drawer: false },
-  { width: 1024, height: 768, drawer: true },
-  { width: 1366, height: 900, drawer: false },
-];
 
 type Doc = Record<string, any>;
 
@@ -48,7 +37,7 @@ afterAll(async () => {
 });
 
 /** The host page at an in-app path, in a window of this size and the fixed locale. */
-async function openAt(size: Size, path: string): Promise<Page> {
+async function openAt(size: WindowSize, path: string): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: size.width, height: size.height },
     locale: LOCALE,
@@ -58,10 +47,7 @@ async function openAt(size: Size, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${emulator.url}/#${path}`);
   await shown(page);
-  const shell = page.locator('.shell');
-  if ((await shell.getAttribute('data-drawer')) !== (size.drawer ? 'open' : 'closed'))
-    await page.getByTestId('drawer-toggle').click();
-  await page.locator(`.shell[data-drawer="${size.drawer ? 'open' : 'closed'}"]`).waitFor();
+  await setDrawer(page, size.drawer);
   return page;
 }
 
@@ -97,7 +83,7 @@ async function pageChecks(page: Page, what: string): Promise<void> {
 }
 
 describe('money and invoices on the service’s pages', () => {
-  it.each(WIDTHS)(
+  it.each(PAGE_SIZES)(
     'lists invoices with number, customer, status, due date and total, whole, at $width px',
     async (size) => {
       const page = await openAt(size, '/invoices');
@@ -121,7 +107,7 @@ describe('money and invoices on the service’s pages', () => {
     },
   );
 
-  it.each(WIDTHS)('shows an invoice’s money and every column of its lines at $width px', async (size) => {
+  it.each(PAGE_SIZES)('shows an invoice’s money and every column of its lines at $width px', async (size) => {
     const invoice = (emulator.records('invoices', { limit: 50, offset: 0 }).data as Doc[]).find(
       (one) => one.currency === 'EUR' && one.lineItems.length > 1,
     )!;
@@ -155,7 +141,7 @@ describe('money and invoices on the service’s pages', () => {
 });
 
 describe('every list and record page', () => {
-  it.each(WIDTHS)('shows each resource’s list and a record whole, money as money, at $width px', async (size) => {
+  it.each(PAGE_SIZES)('shows each resource’s list and a record whole, money as money, at $width px', async (size) => {
     const page = await openAt(size, '/dashboard');
     for (const resource of emulator.registry.resources) {
       const record = emulator.records(resource.name, { limit: 1, offset: 0, order: 'newest' }).data[0] as Doc;
@@ -181,7 +167,7 @@ describe('every list and record page', () => {
 
 describe('the Data tab', () => {
   /** The host page with the drawer open on the Data tab, showing a collection. */
-  async function dataTab(size: Size, collection: string): Promise<Page> {
+  async function dataTab(size: WindowSize, collection: string): Promise<Page> {
     const page = await openAt({ ...size, drawer: true }, '/dashboard');
     await page.getByTestId('tab-data').click();
     await page.getByTestId('data-collection').selectOption(collection);
@@ -189,7 +175,7 @@ describe('the Data tab', () => {
     return page;
   }
 
-  it.each(WIDTHS)(
+  it.each(PAGE_SIZES)(
     'shows ids short with a copy button, money, and only the columns a resource has, at $width px',
     async (size) => {
       const page = await dataTab(size, 'invoices');
@@ -239,7 +225,7 @@ describe('the Data tab', () => {
     const put = (path: string, body: unknown) => api(`${emulator.apiUrl}${path}`, { token, method: 'PUT', body });
     expect((await put('/storage/last-sync', { value: { at: '2026-11-01', count: 3 } })).status).toBe(201);
     expect((await put('/config', { theme: 'dark' })).status).toBe(200);
-    const page = await dataTab(WIDTHS[0], 'addon_storage');
+    const page = await dataTab(PAGE_SIZES[0], 'addon_storage');
     const row = page.locator('[data-testid="data-row"][data-id="last-sync"]');
     expect(await row.locator('td').allTextContents()).toEqual(['last-syncCopy']);
     expect(await row.getByTestId('data-record-link').count()).toBe(0);

@@ -32,3 +32,25 @@ export const sidewaysOverflow = (page: Page) =>
     overflow: document.documentElement.scrollWidth - window.innerWidth,
     scrollX: window.scrollX,
   }));
+
+/** A window, and whether the drawer is open beside (or, on a phone, over) the page. */
+export interface WindowSize {
+  width: number;
+  height: number;
+  drawer: boolean;
+}
+
+/** The windows the service's pages are held at: a phone, a laptop with the drawer open beside the page, a desktop. */
+export const PAGE_SIZES: readonly WindowSize[] = [
+  { width: 390, height: 844, drawer: false },
+  { width: 1024, height: 768, drawer: true },
+  { width: 1366, height: 900, drawer: false },
+];
+
+/** Opens or closes the developer drawer by its button, as a person would, and waits until it is. */
+export async function setDrawer(page: Page, open: boolean): Promise<void> {
+  const wanted = open ? 'open' : 'closed';
+  if ((await page.locator('.shell').getAttribute('data-drawer')) !== wanted)
+    await page.getByTestId('drawer-toggle').click();
+  await page.locator(`.shell[data-drawer="${wanted}"]`).waitFor();
+}

@@ -42,6 +42,8 @@ export const expenses = defineResource({
   idPrefix: 'exp',
   description: 'Money the organization spent, submitted and then approved or rejected.',
   fields,
+  // Its columns' text fields would be the currency, which every expense of a kind shares.
+  search: ['description', 'vendor', 'category'],
   lifecycle,
   create: (input, ctx) => ({ ...input, date: input.date ?? ctx.today }),
   update(current, patch, ctx) {

@@ -44,6 +44,8 @@ export const tickets = defineResource({
   idPrefix: 'tkt',
   description: 'Support tickets, optionally linked to a customer.',
   fields,
+  // Not the priority, one of four words every list of tickets repeats.
+  search: ['subject', 'assignee'],
   lifecycle,
   create: (input) => ({ ...input, tags: input.tags ?? [] }),
   events: {
