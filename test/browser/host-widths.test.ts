@@ -3,7 +3,7 @@
 // device-width control and openHostPage({ width }), axe-core clean on every tab (a refused call and
 // a disabled subscription's notice among what they show), on the install screen and the top bar's
 // switchers (which nothing pushes sideways either), and the drawer's layout details
-// (deliveries list, session form, toasts, parity times). Screenshots of each width go to
+// (deliveries list, session form, toasts clear of every control, parity times). Screenshots of each width go to
 // test/output/host-widths/.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
 import { api, cleanUp, startReceiver } from '../helpers.js';
-import { axeViolations, sidewaysOverflow } from './page-checks.js';
+import { axeViolations, sidewaysOverflow, WCAG_22 } from './page-checks.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 
 const SHOTS = join(SCREENSHOTS, 'host-widths');
@@ -388,5 +388,72 @@ describe('the drawer, tab by tab', () => {
     const text = (await since.textContent())!;
     expect(text).toMatch(/since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\)$/);
     expect(text).not.toMatch(/\dT\d/);
+  });
+});
+
+interface Box {
+  what: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The boxes of the host page's visible controls: what a reader can click or reach by Tab. */
+const controls = (page: Page) =>
+  page.evaluate(() => {
+    // The location bar is no control, but a reader looks there for where the add-on is.
+    const selector =
+      'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"], .location';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => element.checkVisibility({ visibilityProperty: true }) && !element.closest('[inert]'))
+      .filter((element) => !element.closest('.toast-stack'))
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const what =
+          element.dataset.testid ?? `${element.tagName.toLowerCase()} ${element.textContent?.trim().slice(0, 40)}`;
+        return { what, left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+      })
+      .filter((box) => box.right > box.left && box.bottom > box.top);
+  });
+
+const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Where toasts show: an error toast from the add-on's `service:notify` covers none of the host
+ * page's controls (the location bar and its Reload/Close buttons, the drawer, the top bar, the
+ * sidebar). The add-on's own content fills its area, so a toast may lie over it, as a desktop app's
+ * notifications lie over the page.
+ */
+describe('toasts', () => {
+  it.each([
+    { width: 390, height: 844, drawer: false },
+    { width: 1024, height: 768, drawer: true },
+    { width: 1366, height: 900, drawer: false },
+  ])('cover no control at $width px (drawer open: $drawer)', async ({ width, height, drawer }) => {
+    const host = await openAt(width, height);
+    const { page } = host;
+    await setDrawer(page, drawer);
+
+    await host.addon.getByTestId('demo-notify-error').dispatchEvent('click');
+    await host.addon.getByTestId('demo-notify-success').dispatchEvent('click');
+    const toasts = page.getByTestId('toast');
+    await expect.poll(() => toasts.count()).toBe(2);
+    // The toasts' entry has ended (a box mid-animation is not where it stays).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+
+    const under = await controls(page);
+    expect(under.map((box) => box.what)).toEqual(expect.arrayContaining(['button Reload', 'button Close']));
+    for (const toast of await toasts.all()) {
+      const box = (await toast.boundingBox())!;
+      const area = { what: 'toast', left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+      // Wholly in the window.
+      expect(area.left).toBeGreaterThanOrEqual(0);
+      expect(area.right).toBeLessThanOrEqual(width);
+      expect(area.bottom).toBeLessThanOrEqual(height);
+      expect(under.filter((control) => meets(area, control)).map((control) => control.what)).toEqual([]);
+    }
+    expect(await axeViolations(page, WCAG_22)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `toasts-${width}.png`) });
   });
 });
