@@ -65,8 +65,8 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
   const head = h('tr');
   const body = h('tbody');
   const table = h('table', { class: 'records data-records' }, h('thead', {}, head), body);
-  // In a narrow drawer each row stacks (styles.css, .stacking), so no column is out of sight.
-  const tableScroll = scrollBox('Records', 'stacking', table);
+  // Compact enough for the drawer at any width, so a table, not stacked rows (styles.css).
+  const tableScroll = scrollBox('Records', '', table);
   const empty = h('div', { class: 'empty muted', hidden: true });
 
   /** The header of a resource's rows: a column for each of its row fields it has. */
@@ -137,7 +137,12 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
     const json = h(
       'tr',
       { class: 'record-json', hidden: true },
-      h('td', { colspan: columns }, h('pre', { class: 'json' }, prettyJson(record))),
+      // Taller than its box, the record scrolls in it: focusable, so the keyboard scrolls it too.
+      h(
+        'td',
+        { colspan: columns },
+        h('pre', { class: 'json', tabindex: 0, role: 'region', 'aria-label': 'The whole record' }, prettyJson(record)),
+      ),
     );
     const cell = (
       field: FieldOutline | undefined,
