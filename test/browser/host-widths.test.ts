@@ -452,9 +452,17 @@ describe('toasts', () => {
       expect(area.right).toBeLessThanOrEqual(width);
       expect(area.bottom).toBeLessThanOrEqual(height);
       expect(under.filter((control) => meets(area, control)).map((control) => control.what)).toEqual([]);
+      // Its close button: 24 px at least (WCAG 2.2's target size).
+      expect(await toast.getByRole('button', { name: 'Dismiss' }).count()).toBe(1);
+      const close = (await toast.getByRole('button', { name: 'Dismiss' }).boundingBox())!;
+      expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
     }
     expect(await axeViolations(page, WCAG_22)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `toasts-${width}.png`) });
+    // Dismissed by the keyboard.
+    await toasts.first().getByRole('button', { name: 'Dismiss' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toasts.count()).toBe(1);
   });
 });
 
