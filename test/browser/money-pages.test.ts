@@ -266,6 +266,32 @@ describe('the Data tab', () => {
     },
   );
 
+  it('writes every resource’s amount as money, in the record’s currency', async () => {
+    const outlines = (await api(`${emulator.url}/_emulator/resources`)).body.data as Doc[];
+    const page = await dataTab(WIDTHS[2], 'invoices');
+    const table = page.locator('.data-records');
+    let shown = 0;
+    for (const outline of outlines) {
+      const money = (outline.fields as Doc[]).filter((field) => field.money).map((field) => field.name);
+      if (money.length === 0) continue;
+      await page.getByTestId('data-collection').selectOption(outline.name);
+      await page.locator('.data-panel .muted', { hasText: new RegExp(`of \\d+ ${outline.name} in`) }).waitFor();
+      const record = emulator.records(outline.name, { limit: 1, offset: 0 }).data[0] as Doc;
+      const cells = await table.locator(`[data-testid="data-row"][data-id="${record._id}"] td`).allTextContents();
+      // No amount bare, wherever it shows; the amount column's in the record's currency.
+      for (const name of money) expect(cells, `${outline.name}.${name}`).not.toContain(String(record[name]));
+      const headers = await table.locator('thead th').allTextContents();
+      if (!headers.includes('amount')) continue;
+      const amount = cells[headers.indexOf('amount')];
+      expect(
+        money.map((name) => asMoney(record[name], record.currency ?? 'USD')),
+        outline.name,
+      ).toContain(amount);
+      shown++;
+    }
+    expect(shown).toBeGreaterThanOrEqual(3);
+  });
+
   it('lists the add-on’s storage and config too, each key whole with a copy button and no page to lead to', async () => {
     const { token } = (await api(`${emulator.url}/_emulator/tokens`, { body: {} })).body;
     const put = (path: string, body: unknown) => api(`${emulator.apiUrl}${path}`, { token, method: 'PUT', body });
