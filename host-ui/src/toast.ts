@@ -37,9 +37,12 @@ export function toast(message: string, level: ToastLevel = 'info'): void {
   element.append(
     h('button', { type: 'button', class: 'toast-close', 'aria-label': 'Dismiss', 'data-testid': 'toast-close' }),
   );
-  window.setTimeout(dismiss, DURATION_MS);
-
   const parent = container();
+  // Not while the reader points at the toasts or is in them by keyboard (WCAG 2.2's timing
+  // adjustable): then a while later.
+  const expire = () => (parent.matches(':hover, :focus-within') ? window.setTimeout(expire, DURATION_MS) : dismiss());
+  window.setTimeout(expire, DURATION_MS);
+
   parent.appendChild(element);
   // A burst of notifications must not cover the page: the oldest go first.
   while (parent.childElementCount > MAX_VISIBLE) parent.firstElementChild?.remove();

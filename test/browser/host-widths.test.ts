@@ -439,6 +439,9 @@ describe('toasts', () => {
     await host.addon.getByTestId('demo-notify-success').dispatchEvent('click');
     const toasts = page.getByTestId('toast');
     await expect.poll(() => toasts.count()).toBe(2);
+    // In the toasts by keyboard, the reader keeps them from going (toast.ts).
+    const error = page.locator('[data-testid="toast"][data-level="error"]');
+    await error.getByRole('button', { name: 'Dismiss' }).focus();
     // The toasts' entry has ended (a box mid-animation is not where it stays).
     await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 
@@ -460,9 +463,9 @@ describe('toasts', () => {
     expect(await axeViolations(page, WCAG_22)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `toasts-${width}.png`) });
     // Dismissed by the keyboard.
-    await toasts.first().getByRole('button', { name: 'Dismiss' }).focus();
+    expect(await error.count()).toBe(1);
     await page.keyboard.press('Enter');
-    await expect.poll(() => toasts.count()).toBe(1);
+    await expect.poll(() => error.count()).toBe(0);
   });
 });
 
