@@ -8,6 +8,7 @@ import { copyButton } from './copy-button';
 import { h, replaceChildren, type Child } from './dom';
 import { capitalized, dateTime, money, prettyJson } from './format';
 import { DASHBOARD_PATH, href, listPath, recordPath, type PageRoute } from './routes';
+import { scrollBox } from './scroll-box';
 import type { Session } from './session';
 import { toastError } from './toast';
 import type { AuditEntry, FieldOutline, ResourceOutline } from './types';
@@ -287,14 +288,9 @@ export function createShellPages(options: {
     return [
       heading,
       h('p', { class: 'muted' }, `${resource.description} In ${orgId}.`),
-      h(
-        'div',
-        {
-          class: 'table-scroll page-table stacking',
-          tabindex: 0,
-          role: 'region',
-          'aria-label': capitalized(resource.name),
-        },
+      scrollBox(
+        capitalized(resource.name),
+        'page-table stacking',
         h(
           'table',
           { class: 'records' },

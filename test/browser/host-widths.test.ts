@@ -3,16 +3,16 @@
 // device-width control and openHostPage({ width }), axe-core clean on every tab (a refused call and
 // a disabled subscription's notice among what they show), on the install screen and the top bar's
 // switchers (which nothing pushes sideways either), and the drawer's layout details
-// (deliveries list, session form, toasts, parity times). Screenshots of each width go to
+// (deliveries list, session form, toasts clear of every control, parity times). Screenshots of each width go to
 // test/output/host-widths/.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
 import { api, cleanUp, startReceiver } from '../helpers.js';
-import { axeViolations, sidewaysOverflow } from './page-checks.js';
+import { axeViolations, sidewaysOverflow, WCAG_22 } from './page-checks.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 
 const SHOTS = join(SCREENSHOTS, 'host-widths');
@@ -388,5 +388,129 @@ describe('the drawer, tab by tab', () => {
     const text = (await since.textContent())!;
     expect(text).toMatch(/since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\)$/);
     expect(text).not.toMatch(/\dT\d/);
+  });
+});
+
+interface Box {
+  what: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The boxes of the host page's visible controls: what a reader can click or reach by Tab. */
+const controls = (page: Page) =>
+  page.evaluate(() => {
+    // The location bar is no control, but a reader looks there for where the add-on is.
+    const selector =
+      'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"], .location';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => element.checkVisibility({ visibilityProperty: true }) && !element.closest('[inert]'))
+      .filter((element) => !element.closest('.toast-stack'))
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const what =
+          element.dataset.testid ?? `${element.tagName.toLowerCase()} ${element.textContent?.trim().slice(0, 40)}`;
+        return { what, left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+      })
+      .filter((box) => box.right > box.left && box.bottom > box.top);
+  });
+
+const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Where toasts show: an error toast from the add-on's `service:notify` covers none of the host
+ * page's controls (the location bar and its Reload/Close buttons, the drawer, the top bar, the
+ * sidebar). The add-on's own content fills its area, so a toast may lie over it, as a desktop app's
+ * notifications lie over the page.
+ */
+describe('toasts', () => {
+  it.each([
+    { width: 390, height: 844, drawer: false },
+    { width: 1024, height: 768, drawer: true },
+    { width: 1366, height: 900, drawer: false },
+  ])('cover no control at $width px (drawer open: $drawer)', async ({ width, height, drawer }) => {
+    const host = await openAt(width, height);
+    const { page } = host;
+    await setDrawer(page, drawer);
+
+    await host.addon.getByTestId('demo-notify-error').dispatchEvent('click');
+    await host.addon.getByTestId('demo-notify-success').dispatchEvent('click');
+    const toasts = page.getByTestId('toast');
+    await expect.poll(() => toasts.count()).toBe(2);
+    // In the toasts by keyboard, the reader keeps them from going (toast.ts).
+    const error = page.locator('[data-testid="toast"][data-level="error"]');
+    await error.getByRole('button', { name: 'Dismiss' }).focus();
+    // The toasts' entry has ended (a box mid-animation is not where it stays).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+
+    const under = await controls(page);
+    expect(under.map((box) => box.what)).toEqual(expect.arrayContaining(['button Reload', 'button Close']));
+    for (const toast of await toasts.all()) {
+      const box = (await toast.boundingBox())!;
+      const area = { what: 'toast', left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+      // Wholly in the window.
+      expect(area.left).toBeGreaterThanOrEqual(0);
+      expect(area.right).toBeLessThanOrEqual(width);
+      expect(area.bottom).toBeLessThanOrEqual(height);
+      expect(under.filter((control) => meets(area, control)).map((control) => control.what)).toEqual([]);
+      // Its close button: 24 px at least (WCAG 2.2's target size).
+      expect(await toast.getByRole('button', { name: 'Dismiss' }).count()).toBe(1);
+      const close = (await toast.getByRole('button', { name: 'Dismiss' }).boundingBox())!;
+      expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
+    }
+    expect(await axeViolations(page, WCAG_22)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `toasts-${width}.png`) });
+    // Dismissed by the keyboard.
+    expect(await error.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => error.count()).toBe(0);
+  });
+});
+
+/**
+ * A table wider than its box (the Session tab's scopes in a phone's drawer) shows a shadow at each
+ * edge past which columns lie, and its box takes the focus and scrolls by the arrow keys; where it
+ * fits (the 440 px drawer), no shadow shows.
+ */
+describe('a table that scrolls sideways', () => {
+  const scopes = async (page: Page) => {
+    const box = page.getByRole('region', { name: 'Scopes used' });
+    await box.locator('tbody tr').first().waitFor();
+    return box;
+  };
+  const cue = (box: Locator) =>
+    box.evaluate((element) => ({
+      more: (element as HTMLElement).dataset.more ?? '',
+      image: getComputedStyle(element).backgroundImage,
+      overflows: element.scrollWidth > element.clientWidth,
+    }));
+  const SHADOW = 'rgba(16, 24, 40, 0.25)';
+
+  it('shows its cue at 390 px and scrolls by ArrowRight', async () => {
+    const { page } = await openAt(390, 844);
+    await setDrawer(page, true);
+    const box = await scopes(page);
+    const before = await cue(box);
+    expect(before.overflows).toBe(true);
+    expect(before.more).toBe('right');
+    expect(before.image).toContain(SHADOW);
+    await box.focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Scopes used');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect.poll(async () => (await cue(box)).more).toMatch(/^left/);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await cue(box)).more).toBe('right');
+    expect(await axeViolations(page, WCAG_22)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'scroll-cue-390.png') });
+  });
+
+  it('shows no cue where the table fits, at 1366 px', async () => {
+    const { page } = await openAt(1366, 900);
+    await setDrawer(page, true);
+    const box = await scopes(page);
+    expect(await cue(box)).toEqual({ more: '', image: 'none', overflows: false });
   });
 });

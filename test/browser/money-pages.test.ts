@@ -220,6 +220,64 @@ describe('the Data tab', () => {
     },
   );
 
+  it.each(WIDTHS.filter((size) => size.width > 900))(
+    'shows a table in the drawer, every column in sight and whole, at $width px',
+    async (size) => {
+      const page = await dataTab(size, 'invoices');
+      const table = page.locator('.data-records');
+      // Headers in sight (stacked, the header row is a 1 px clip for screen readers).
+      for (const header of await table.locator('thead th').all())
+        expect((await header.boundingBox())!.width).toBeGreaterThan(10);
+      // Rows as a table's rows (stacked, each cell is a grid under its column's name).
+      const displays = await table
+        .locator('[data-testid="data-row"]')
+        .first()
+        .locator('td')
+        .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).display));
+      expect(displays).toEqual(['table-cell', 'table-cell', 'table-cell', 'table-cell']);
+      expect(await unreadable(page, '.data-panel .table-scroll')).toEqual({ cut: [], hidden: 0 });
+      // A whole record, taller than its box, scrolls in it (axe's scrollable-region-focusable).
+      const first = table.locator('[data-testid="data-row"]').first();
+      await first.locator('td').nth(1).click();
+      const json = first.locator('xpath=following-sibling::tr[1]//pre');
+      await json.waitFor();
+      expect(await json.evaluate((pre) => pre.scrollHeight > pre.clientHeight)).toBe(true);
+      await pageChecks(page, `Data tab's table at ${size.width}`);
+
+      await page.getByTestId('data-collection').selectOption('customers');
+      await page.locator('.data-panel .muted', { hasText: /of \d+ customers in/ }).waitFor();
+      expect((await table.locator('thead th').first().boundingBox())!.width).toBeGreaterThan(10);
+      expect(await unreadable(page, '.data-panel .table-scroll')).toEqual({ cut: [], hidden: 0 });
+      await page.screenshot({ path: join(SHOTS, `data-table-${size.width}.png`) });
+    },
+  );
+
+  it('writes every resource’s amount as money, in the record’s currency', async () => {
+    const outlines = (await api(`${emulator.url}/_emulator/resources`)).body.data as Doc[];
+    const page = await dataTab(WIDTHS[2], 'invoices');
+    const table = page.locator('.data-records');
+    let shown = 0;
+    for (const outline of outlines) {
+      const money = (outline.fields as Doc[]).filter((field) => field.money).map((field) => field.name);
+      if (money.length === 0) continue;
+      await page.getByTestId('data-collection').selectOption(outline.name);
+      await page.locator('.data-panel .muted', { hasText: new RegExp(`of \\d+ ${outline.name} in`) }).waitFor();
+      const record = emulator.records(outline.name, { limit: 1, offset: 0 }).data[0] as Doc;
+      const cells = await table.locator(`[data-testid="data-row"][data-id="${record._id}"] td`).allTextContents();
+      // No amount bare, wherever it shows; the amount column's in the record's currency.
+      for (const name of money) expect(cells, `${outline.name}.${name}`).not.toContain(String(record[name]));
+      const headers = await table.locator('thead th').allTextContents();
+      if (!headers.includes('amount')) continue;
+      const amount = cells[headers.indexOf('amount')];
+      expect(
+        money.map((name) => asMoney(record[name], record.currency ?? 'USD')),
+        outline.name,
+      ).toContain(amount);
+      shown++;
+    }
+    expect(shown).toBeGreaterThanOrEqual(3);
+  });
+
   it('lists the add-on’s storage and config too, each key whole with a copy button and no page to lead to', async () => {
     const { token } = (await api(`${emulator.url}/_emulator/tokens`, { body: {} })).body;
     const put = (path: string, body: unknown) => api(`${emulator.apiUrl}${path}`, { token, method: 'PUT', body });

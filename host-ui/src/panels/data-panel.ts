@@ -9,6 +9,7 @@ import type { Panel } from '../drawer';
 import { money, prettyJson, shortId } from '../format';
 import { href, recordPath } from '../routes';
 import type { Session } from '../session';
+import { scrollBox } from '../scroll-box';
 import { toastError } from '../toast';
 import type { AuditEntry, FieldOutline, ResourceOutline } from '../types';
 
@@ -64,13 +65,8 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
   const head = h('tr');
   const body = h('tbody');
   const table = h('table', { class: 'records data-records' }, h('thead', {}, head), body);
-  // A narrow drawer scrolls the table sideways, not the page; focusable to scroll by keyboard.
-  // In a narrow drawer each row stacks (styles.css, .stacking), so no column is out of sight.
-  const tableScroll = h(
-    'div',
-    { class: 'table-scroll stacking', tabindex: 0, role: 'region', 'aria-label': 'Records' },
-    table,
-  );
+  // Compact enough for the drawer at any width, so a table, not stacked rows (styles.css).
+  const tableScroll = scrollBox('Records', '', table);
   const empty = h('div', { class: 'empty muted', hidden: true });
 
   /** The header of a resource's rows: a column for each of its row fields it has. */
@@ -141,7 +137,8 @@ export function createDataPanel(session: Session, resources: readonly ResourceOu
     const json = h(
       'tr',
       { class: 'record-json', hidden: true },
-      // The JSON scrolls sideways in a narrow drawer: a region to reach and scroll by keyboard.
+      // The JSON scrolls in its box (sideways in a narrow drawer, down when tall): a region to reach
+      // and scroll by keyboard.
       h(
         'td',
         { colspan: columns },

@@ -2,6 +2,7 @@
 // used by calls that succeeded and refused; and the smallest "scopes" that covers what was used.
 import { control } from '../control-client';
 import { h, replaceChildren } from '../dom';
+import { scrollBox } from '../scroll-box';
 import type { ScopeReport } from '../types';
 
 export interface ScopeUsageView {
@@ -44,9 +45,9 @@ export function createScopeUsage(): ScopeUsageView {
       { class: 'scope-usage' },
       h('h2', {}, 'Scopes used'),
       calls,
-      h(
-        'div',
-        { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Scopes used' },
+      scrollBox(
+        'Scopes used',
+        '',
         h(
           'table',
           { class: 'scope-usage-table' },
