@@ -220,7 +220,7 @@ describe('the Data tab', () => {
     },
   );
 
-  it.each(WIDTHS.filter((size) => size.width > 900))(
+  it.each(PAGE_SIZES.filter((size) => size.width > 900))(
     'shows a table in the drawer, every column in sight and whole, at $width px',
     async (size) => {
       const page = await dataTab(size, 'invoices');
@@ -254,7 +254,7 @@ describe('the Data tab', () => {
 
   it('writes every resource’s amount as money, in the record’s currency', async () => {
     const outlines = (await api(`${emulator.url}/_emulator/resources`)).body.data as Doc[];
-    const page = await dataTab(WIDTHS[2], 'invoices');
+    const page = await dataTab(PAGE_SIZES[2], 'invoices');
     const table = page.locator('.data-records');
     let shown = 0;
     for (const outline of outlines) {
