@@ -15,6 +15,7 @@ import type { SigningKeys } from '../auth/keys.js';
 import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/control-api.js';
 import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
+import { STORAGE_KEY } from '../domain/addon-data.js';
 import { UserError } from '../errors.js';
 import { MAX_BODY_BYTES } from '../limits.js';
 import { hostPageRoutes } from './host-page-routes.js';
@@ -59,6 +60,9 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
       void (reply as FastifyReply).code(payload.statusCode).send(payload);
     },
     genReqId: () => newId('req'),
+    // The longest name a path holds is a storage key (1-200 characters). The router's own default
+    // (100) refused keys of 101-200 with 414 before the key's rule was ever asked.
+    maxParamLength: STORAGE_KEY.maxLength,
     schemaController: APP_COMPILERS,
     // No timer on each plugin, and on each route's step of the plugin queue, to catch one that never
     // finishes loading: the plugins are the emulator's own, set up in memory, and the ~350 timers

@@ -186,6 +186,17 @@ describe('add-on config and storage', () => {
     expect((await em.call('DELETE', 'storage/last-sync', { token })).status).toBe(204);
     expect((await em.call('GET', 'storage/last-sync', { token })).status).toBe(404);
   });
+
+  it('takes a storage key of every documented length, 1 to 200 characters, and refuses a longer one', async () => {
+    for (const key of ['k', 'k'.repeat(101), 'k'.repeat(200)]) {
+      expect((await em.call('PUT', `storage/${key}`, { token, body: { value: key.length } })).status, key).toBe(201);
+      expect((await em.call('GET', `storage/${key}`, { token })).body.data, key).toMatchObject({ value: key.length });
+      expect((await em.call('DELETE', `storage/${key}`, { token })).status, key).toBe(204);
+    }
+    const long = await em.call('PUT', `storage/${'k'.repeat(201)}`, { token, body: { value: 1 } });
+    expect(long.status).toBe(414);
+    expect(long.body).toMatchObject({ code: 'invalid_request' });
+  });
 });
 
 describe('published documents', () => {
