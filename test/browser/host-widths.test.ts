@@ -7,7 +7,7 @@
 // test/output/host-widths/.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
@@ -466,51 +466,5 @@ describe('toasts', () => {
     expect(await error.count()).toBe(1);
     await page.keyboard.press('Enter');
     await expect.poll(() => error.count()).toBe(0);
-  });
-});
-
-/**
- * A table wider than its box (the Session tab's scopes in a phone's drawer) shows a shadow at each
- * edge past which columns lie, and its box takes the focus and scrolls by the arrow keys; where it
- * fits (the 440 px drawer), no shadow shows.
- */
-describe('a table that scrolls sideways', () => {
-  const scopes = async (page: Page) => {
-    const box = page.getByRole('region', { name: 'Scopes used' });
-    await box.locator('tbody tr').first().waitFor();
-    return box;
-  };
-  const cue = (box: Locator) =>
-    box.evaluate((element) => ({
-      more: (element as HTMLElement).dataset.more ?? '',
-      image: getComputedStyle(element).backgroundImage,
-      overflows: element.scrollWidth > element.clientWidth,
-    }));
-  const SHADOW = 'rgba(16, 24, 40, 0.25)';
-
-  it('shows its cue at 390 px and scrolls by ArrowRight', async () => {
-    const { page } = await openAt(390, 844);
-    await setDrawer(page, true);
-    const box = await scopes(page);
-    const before = await cue(box);
-    expect(before.overflows).toBe(true);
-    expect(before.more).toBe('right');
-    expect(before.image).toContain(SHADOW);
-    await box.focus();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Scopes used');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-    await expect.poll(async () => (await cue(box)).more).toMatch(/^left/);
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(async () => (await cue(box)).more).toBe('right');
-    expect(await axeViolations(page, WCAG_22)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, 'scroll-cue-390.png') });
-  });
-
-  it('shows no cue where the table fits, at 1366 px', async () => {
-    const { page } = await openAt(1366, 900);
-    await setDrawer(page, true);
-    const box = await scopes(page);
-    expect(await cue(box)).toEqual({ more: '', image: 'none', overflows: false });
   });
 });

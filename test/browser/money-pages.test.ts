@@ -6,7 +6,7 @@
 // nothing. Screenshots go to test/output/money-pages/.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import { api, cleanUp } from '../helpers.js';
@@ -276,6 +276,51 @@ describe('the Data tab', () => {
       shown++;
     }
     expect(shown).toBeGreaterThanOrEqual(3);
+  });
+
+  /**
+   * A table wider than its box (a long storage key in a phone's drawer) shows a shadow at each edge
+   * past which columns lie, and its box takes the focus and scrolls by the arrow keys; where the table
+   * fits (customers in the 440 px drawer), no shadow shows.
+   */
+  describe('a table that scrolls sideways', () => {
+    const cue = (box: Locator) =>
+      box.evaluate((element) => ({
+        more: (element as HTMLElement).dataset.more ?? '',
+        image: getComputedStyle(element).backgroundImage,
+        overflows: element.scrollWidth > element.clientWidth,
+      }));
+    const SHADOW = 'rgba(16, 24, 40, 0.25)';
+    // A storage key is one word of up to 200 characters: no column can wrap it.
+    const LONG_KEY = `sync-cursor.${'northern-region.'.repeat(5)}customers`;
+
+    it('shows its cue at 390 px and scrolls by ArrowRight', async () => {
+      const { token } = (await api(`${emulator.url}/_emulator/tokens`, { body: {} })).body;
+      const put = await api(`${emulator.apiUrl}/storage/${LONG_KEY}`, { token, method: 'PUT', body: { value: 1 } });
+      expect(put.status).toBe(201);
+      const page = await dataTab(PAGE_SIZES[0], 'addon_storage');
+      const box = page.getByRole('region', { name: 'Records' });
+      await box.locator(`[data-testid="data-row"][data-id="${LONG_KEY}"]`).waitFor();
+      const before = await cue(box);
+      expect(before.overflows).toBe(true);
+      expect(before.more).toBe('right');
+      expect(before.image).toContain(SHADOW);
+      await box.focus();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Records');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      await expect.poll(async () => (await cue(box)).more).toMatch(/^left/);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(async () => (await cue(box)).more).toBe('right');
+      await pageChecks(page, 'Data tab, a long storage key at 390 px');
+      await page.screenshot({ path: join(SHOTS, 'scroll-cue-390.png') });
+    });
+
+    it('shows no cue where the table fits, at 1366 px', async () => {
+      const page = await dataTab(PAGE_SIZES[2], 'customers');
+      const box = page.getByRole('region', { name: 'Records' });
+      expect(await cue(box)).toEqual({ more: '', image: 'none', overflows: false });
+    });
   });
 
   it('lists the add-on’s storage and config too, each key whole with a copy button and no page to lead to', async () => {
