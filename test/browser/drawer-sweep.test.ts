@@ -5,19 +5,17 @@
 // of an add-on installed (and its uninstall dialog) and of one not yet installed: the page never
 // scrolls sideways, nor does the drawer or the tab's panel, and axe-core (WCAG 2.0, 2.1 and 2.2 A
 // and AA, best practices) finds nothing. Screenshots go to test/output/drawer-sweep/.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import type { OrganizationInput } from '../../src/installations/organizations.js';
-import { openHostPage, type HostPage } from '../../src/testing/index.js';
-import { api, cleanUp, startReceiver } from '../helpers.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
+import { openHostPage } from '../../src/testing/index.js';
+import { api, startReceiver } from '../helpers.js';
+import { useSharedHost } from './browser.js';
 import { axeViolations, sidewaysOverflow, WCAG_22 } from './page-checks.js';
 
-const SHOTS = join(SCREENSHOTS, 'drawer-sweep');
 const WIDTHS: Array<[number, number]> = [
   [390, 844],
   [1024, 768],
@@ -30,15 +28,9 @@ const ORGANIZATIONS: OrganizationInput[] = [
   { id: 'org_none', name: 'None & Co', users: [{ id: 'usr_nia', name: 'Nia Holt', role: 'admin' }] },
 ];
 
-let browser: Browser;
-let emulator: Emulator;
-const hosts: HostPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(SHOTS, { recursive: true });
+const shared = useSharedHost('drawer-sweep', async () => {
   const started = Date.now();
-  emulator = await createEmulator({
+  const emulator = await createEmulator({
     port: 0,
     demo: true,
     scopes: ['customers.*', 'invoices.*', 'storage.*', 'config.*'],
@@ -48,13 +40,8 @@ beforeAll(async () => {
   });
   await emulator.listen();
   await emulator.seed({ orgId: 'org_acme', size: 12 });
-  await makeTraffic();
-});
-afterAll(async () => {
-  for (const host of hosts.splice(0)) await host.close();
-  await emulator?.close();
-  await browser?.close();
-  await cleanUp();
+  await makeTraffic(emulator);
+  return emulator;
 });
 
 /**
@@ -62,7 +49,7 @@ afterAll(async () => {
  * token (one a fault rule answered), deliveries that failed and were retried by the
  * emulated clock and one awaiting its retry (every status's badge), storage and config.
  */
-async function makeTraffic(): Promise<void> {
+async function makeTraffic(emulator: Emulator): Promise<void> {
   const receiver = await startReceiver({ status: 500 });
   const { token } = await emulator.token({});
   for (const event of ['customer.created', 'invoice.created', 'invoice.paid'])
@@ -112,12 +99,12 @@ async function sweep(page: Page, width: number, view: string): Promise<void> {
   const what = `${view} at ${width} px`;
   expect.soft(await axeViolations(page, WCAG_22), what).toEqual([]);
   expect.soft(await overflows(page), what).toEqual({ overflow: 0, scrollX: 0, drawer: 0, panel: 0, wide: [] });
-  await page.screenshot({ path: join(SHOTS, `${view}-${width}.png`) });
+  await page.screenshot({ path: join(shared.shots, `${view}-${width}.png`) });
 }
 
 async function openAt(width: number, height: number): Promise<Page> {
-  const host = await openHostPage(emulator.url, { browser, viewport: { width, height } });
-  hosts.push(host);
+  const host = await openHostPage(shared.emulator.url, { browser: shared.browser, viewport: { width, height } });
+  shared.keep(host);
   const { page } = host;
   // The clipboard refused, as a browser denies it: Copy as shows its dialog.
   await page.evaluate(() => {
@@ -128,7 +115,7 @@ async function openAt(width: number, height: number): Promise<Page> {
   await host.addon.getByTestId('demo-create-customer').click();
   await host.addon.getByTestId('demo-notify-info').click();
   // A call refused before the audit log: the Audit tab hears of it on its stream only.
-  expect((await api(`${emulator.apiUrl}/customers`, { token: 'not.a.jwt' })).status).toBe(401);
+  expect((await api(`${shared.emulator.apiUrl}/customers`, { token: 'not.a.jwt' })).status).toBe(401);
   if ((await page.locator('.shell').getAttribute('data-drawer')) !== 'open')
     await page.getByTestId('drawer-toggle').click();
   await page.locator('.shell[data-drawer="open"]').waitFor();
@@ -228,7 +215,7 @@ describe('the WCAG 2.2 sweep of the drawer, its detail views, the install screen
       await page.getByTestId('uninstall-dialog').waitFor({ state: 'hidden' });
 
       // And where it is not installed yet: the consent step, with its scope tree.
-      await page.goto(`${emulator.url}/?org=org_none&user=usr_nia#/settings/addons`);
+      await page.goto(`${shared.emulator.url}/?org=org_none&user=usr_nia#/settings/addons`);
       await page.locator('[data-testid="install-status"][data-state="not-installed"]').waitFor();
       await page.getByTestId('install').waitFor();
       await sweep(page, width, 'install-consent');
@@ -248,7 +235,7 @@ describe('the delivery detail, as other deliveries come in', () => {
     await menu.getByTestId('copy-as-curl').waitFor();
 
     const before = await page.getByTestId('delivery-row').count();
-    await emulator.trigger('customer.created');
+    await shared.emulator.trigger('customer.created');
     await expect.poll(() => page.getByTestId('delivery-row').count()).toBe(before + 1);
     expect(await menu.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy as…');

@@ -5,42 +5,29 @@
 // switchers (which nothing pushes sideways either), and the drawer's layout details
 // (deliveries list, session form, toasts clear of every control, parity times). Screenshots of each width go to
 // test/output/host-widths/.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
-import { api, cleanUp, startReceiver } from '../helpers.js';
+import { api, startReceiver } from '../helpers.js';
 import { axeViolations, sidewaysOverflow, WCAG_22 } from './page-checks.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
+import { useSharedHost } from './browser.js';
 
-const SHOTS = join(SCREENSHOTS, 'host-widths');
 const TABS = ['session', 'messages', 'events', 'deliveries', 'audit', 'data', 'clock', 'faults', 'parity', 'coverage'];
 /** The width below which the drawer overlays the add-on (layout.ts, styles.css). */
 const OVERLAY_BELOW = 900;
 
-let browser: Browser;
-let emulator: Emulator;
-const pages: HostPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(SHOTS, { recursive: true });
+const shared = useSharedHost('host-widths', async () => {
   // The bundled demo add-on, as `addon dev` shows it: it fits its frame's height to its content.
-  emulator = await createEmulator({ port: 0, demo: true, scopes: ['customers.read', 'customers.write'] });
+  const emulator = await createEmulator({ port: 0, demo: true, scopes: ['customers.read', 'customers.write'] });
   await emulator.listen();
-});
-afterAll(async () => {
-  for (const host of pages.splice(0)) await host.close();
-  await emulator?.close();
-  await browser?.close();
-  await cleanUp();
+  return emulator;
 });
 
 async function open(options: HostPageOptions = {}): Promise<HostPage> {
-  const host = await openHostPage(emulator.url, { browser, ...options });
-  pages.push(host);
+  const host = await openHostPage(shared.emulator.url, { browser: shared.browser, ...options });
+  shared.keep(host);
   return host;
 }
 
@@ -83,23 +70,23 @@ const tabPlacement = (page: Page, id: string) =>
 async function fillTabs(host: HostPage, deliveries: number): Promise<void> {
   const receiver = await startReceiver();
   const failing = await startReceiver({ status: 500 });
-  await emulator.subscribe('customer.updated', failing.url);
-  await emulator.trigger('customer.updated');
+  await shared.emulator.subscribe('customer.updated', failing.url);
+  await shared.emulator.trigger('customer.updated');
   // The first attempt logged, each advance returns once the retry it made due is.
-  await emulator.idle();
-  await emulator.advanceClock(60_000);
-  await emulator.advanceClock(300_000);
-  const { token } = await emulator.token({});
-  expect((await api(`${emulator.apiUrl}/customers`, { token: 'not.a.jwt' })).status).toBe(401);
+  await shared.emulator.idle();
+  await shared.emulator.advanceClock(60_000);
+  await shared.emulator.advanceClock(300_000);
+  const { token } = await shared.emulator.token({});
+  expect((await api(`${shared.emulator.apiUrl}/customers`, { token: 'not.a.jwt' })).status).toBe(401);
   expect(
     (
-      await api(`${emulator.apiUrl}/events/subscribe`, {
+      await api(`${shared.emulator.apiUrl}/events/subscribe`, {
         token,
         body: { event: 'customer.created', webhookUrl: receiver.url },
       })
     ).status,
   ).toBe(201);
-  for (let i = 0; i < deliveries; i++) await emulator.trigger('customer.created');
+  for (let i = 0; i < deliveries; i++) await shared.emulator.trigger('customer.created');
   await host.addon.getByTestId('demo-create-customer').click();
   await host.addon.getByTestId('demo-notify-info').click();
   await host.page.getByTestId('audit-row').first().waitFor({ state: 'attached' });
@@ -153,7 +140,7 @@ describe('the host page at every width', () => {
         expect(await sidewaysOverflow(page), id).toEqual({ overflow: 0, scrollX: 0 });
       }
       await page.getByTestId('tab-messages').click();
-      await page.screenshot({ path: join(SHOTS, `host-${width}x${height}.png`) });
+      await page.screenshot({ path: join(shared.shots, `host-${width}x${height}.png`) });
 
       await setDrawer(page, false);
       expect(await frameWidth(page)).toBe(closedWidth);
@@ -161,7 +148,7 @@ describe('the host page at every width', () => {
       // the demo add-on fits its height to each new width, so this waits for its last resize).
       await expect.poll(() => frameHeight(page)).toBe(closedHeight);
       expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
-      await page.screenshot({ path: join(SHOTS, `host-${width}x${height}-drawer-closed.png`) });
+      await page.screenshot({ path: join(shared.shots, `host-${width}x${height}-drawer-closed.png`) });
     },
   );
 
@@ -180,7 +167,7 @@ describe('the host page at every width', () => {
     await page.evaluate(() => (location.hash = '#/settings/addons'));
     await page.getByTestId('install-form').waitFor();
     expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
-    await page.screenshot({ path: join(SHOTS, `install-${width}x${height}.png`), fullPage: true });
+    await page.screenshot({ path: join(shared.shots, `install-${width}x${height}.png`), fullPage: true });
   });
 
   it('closes the drawer that covers the add-on with Escape', async () => {
@@ -212,7 +199,7 @@ describe('the device-width control', () => {
     expect(Math.abs(frameBox!.x + frameBox!.width / 2 - (mainBox!.x + mainBox!.width / 2))).toBeLessThan(2);
     // The demo add-on fits its height to its content again at its new width.
     await expect.poll(() => frameHeight(page)).not.toBe('600px');
-    await page.screenshot({ path: join(SHOTS, 'width-phone-1366x800.png') });
+    await page.screenshot({ path: join(shared.shots, 'width-phone-1366x800.png') });
 
     // A width wider than the main area beside the drawer: the main area scrolls, never the page.
     await control.selectOption('tablet');
@@ -246,7 +233,7 @@ describe('the device-width control', () => {
     await custom.press('Enter');
     await expect.poll(() => addonInnerWidth(host)).toBe(320);
     expect(await sidewaysOverflow(host.page)).toEqual({ overflow: 0, scrollX: 0 });
-    await host.page.screenshot({ path: join(SHOTS, 'width-custom-320-360x740.png') });
+    await host.page.screenshot({ path: join(shared.shots, 'width-custom-320-360x740.png') });
   });
 
   it.each([
@@ -337,7 +324,7 @@ describe('the drawer, tab by tab', () => {
 
     await page.getByTestId('delivery-row').nth(5).click();
     await page.getByTestId('delivery-detail').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'deliveries-1366x800.png') });
+    await page.screenshot({ path: join(shared.shots, 'deliveries-1366x800.png') });
     shown = await rows();
     expect(shown.height).toBe(4 * shown.rowHeight);
     expect(shown.cut).toBe(0);
@@ -461,7 +448,7 @@ describe('toasts', () => {
       expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
     }
     expect(await axeViolations(page, WCAG_22)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, `toasts-${width}.png`) });
+    await page.screenshot({ path: join(shared.shots, `toasts-${width}.png`) });
     // Dismissed by the keyboard.
     expect(await error.count()).toBe(1);
     await page.keyboard.press('Enter');

@@ -4,48 +4,35 @@
 // column of an invoice list and of its lines is whole (a cell cut, or a column out of sight behind a
 // sideways scroll, fails), the page never scrolls sideways and axe-core (WCAG 2.0-2.2 A/AA) finds
 // nothing. Screenshots go to test/output/money-pages/.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
-import { api, cleanUp } from '../helpers.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/create-emulator.js';
+import { api } from '../helpers.js';
+import { useSharedHost } from './browser.js';
 import { axeViolations, PAGE_SIZES, setDrawer, sidewaysOverflow, WCAG_22, type WindowSize } from './page-checks.js';
 
-const SHOTS = join(SCREENSHOTS, 'money-pages');
 const LOCALE = 'en-US';
 
 type Doc = Record<string, any>;
 
-let browser: Browser;
-let emulator: Emulator;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(SHOTS, { recursive: true });
-  emulator = await createEmulator({ port: 0, scopes: ['customers.*', 'invoices.*', 'storage.*', 'config.*'] });
+const shared = useSharedHost('money-pages', async () => {
+  const emulator = await createEmulator({ port: 0, scopes: ['customers.*', 'invoices.*', 'storage.*', 'config.*'] });
   await emulator.listen();
   await emulator.seed({ size: 12 });
-});
-afterAll(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  await emulator?.close();
-  await browser?.close();
-  await cleanUp();
+  return emulator;
 });
 
 /** The host page at an in-app path, in a window of this size and the fixed locale. */
 async function openAt(size: WindowSize, path: string): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await shared.browser.newContext({
     viewport: { width: size.width, height: size.height },
     locale: LOCALE,
     reducedMotion: 'reduce',
   });
-  contexts.push(context);
+  shared.keep(context);
   const page = await context.newPage();
-  await page.goto(`${emulator.url}/#${path}`);
+  await page.goto(`${shared.emulator.url}/#${path}`);
   await shown(page);
   await setDrawer(page, size.drawer);
   return page;
@@ -89,7 +76,7 @@ describe('money and invoices on the service’s pages', () => {
       const page = await openAt(size, '/invoices');
       const headers = await page.locator('.page-table thead th').allTextContents();
       expect(headers).toEqual(['Invoice number', 'Customer name', 'Status', 'Due date', 'Total']);
-      const newest = emulator.records('invoices', { limit: 25, offset: 0, order: 'newest' }).data as Doc[];
+      const newest = shared.emulator.records('invoices', { limit: 25, offset: 0, order: 'newest' }).data as Doc[];
       expect(newest.some((invoice) => invoice.currency !== 'USD')).toBe(true);
       for (const invoice of newest) {
         const row = `[data-testid="record-row"][data-id="${invoice._id}"]`;
@@ -103,12 +90,12 @@ describe('money and invoices on the service’s pages', () => {
       expect(await cellText(page, `[data-id="${euro._id}"]`, 'Total')).toMatch(/^€\d{1,3}(,\d{3})*\.\d\d$/);
       expect(await unreadable(page, '.page-table')).toEqual({ cut: [], hidden: 0 });
       await pageChecks(page, `/invoices at ${size.width}`);
-      await page.screenshot({ path: join(SHOTS, `invoices-${size.width}.png`), fullPage: true });
+      await page.screenshot({ path: join(shared.shots, `invoices-${size.width}.png`), fullPage: true });
     },
   );
 
   it.each(PAGE_SIZES)('shows an invoice’s money and every column of its lines at $width px', async (size) => {
-    const invoice = (emulator.records('invoices', { limit: 50, offset: 0 }).data as Doc[]).find(
+    const invoice = (shared.emulator.records('invoices', { limit: 50, offset: 0 }).data as Doc[]).find(
       (one) => one.currency === 'EUR' && one.lineItems.length > 1,
     )!;
     const page = await openAt(size, `/invoices/${invoice._id}`);
@@ -136,15 +123,15 @@ describe('money and invoices on the service’s pages', () => {
     // Every cell in sight, beside the others or under them.
     for (const cell of await rows.first().locator('td').all()) expect(await cell.isVisible()).toBe(true);
     await pageChecks(page, `/invoices/${invoice._id} at ${size.width}`);
-    await page.screenshot({ path: join(SHOTS, `invoice-${size.width}.png`), fullPage: true });
+    await page.screenshot({ path: join(shared.shots, `invoice-${size.width}.png`), fullPage: true });
   });
 });
 
 describe('every list and record page', () => {
   it.each(PAGE_SIZES)('shows each resource’s list and a record whole, money as money, at $width px', async (size) => {
     const page = await openAt(size, '/dashboard');
-    for (const resource of emulator.registry.resources) {
-      const record = emulator.records(resource.name, { limit: 1, offset: 0, order: 'newest' }).data[0] as Doc;
+    for (const resource of shared.emulator.registry.resources) {
+      const record = shared.emulator.records(resource.name, { limit: 1, offset: 0, order: 'newest' }).data[0] as Doc;
       for (const path of [`/${resource.name}`, `/${resource.name}/${record._id}`]) {
         await page.evaluate((hash) => (location.hash = hash), `#${path}`);
         await page
@@ -179,10 +166,10 @@ describe('the Data tab', () => {
     'shows ids short with a copy button, money, and only the columns a resource has, at $width px',
     async (size) => {
       const page = await dataTab(size, 'invoices');
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: emulator.url });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shared.emulator.url });
       const table = page.locator('.data-records');
       expect(await table.locator('thead th').allTextContents()).toEqual(['id', 'record', 'status', 'amount']);
-      const invoice = emulator.records('invoices', { limit: 1, offset: 0 }).data[0] as Doc;
+      const invoice = shared.emulator.records('invoices', { limit: 1, offset: 0 }).data[0] as Doc;
       const row = table.locator(`[data-testid="data-row"][data-id="${invoice._id}"]`);
       const cells = row.locator('td');
       expect(await cells.nth(1).textContent()).toBe(invoice.invoiceNumber);
@@ -204,14 +191,14 @@ describe('the Data tab', () => {
       expect(await row.locator('xpath=following-sibling::tr[1]').isHidden()).toBe(true);
       expect(await unreadable(page, '.data-panel .table-scroll')).toEqual({ cut: [], hidden: 0 });
       await pageChecks(page, `Data tab, invoices, at ${size.width}`);
-      await page.screenshot({ path: join(SHOTS, `data-invoices-${size.width}.png`) });
+      await page.screenshot({ path: join(shared.shots, `data-invoices-${size.width}.png`) });
 
       // Customers have neither a status nor an amount: no empty columns for them.
       await page.getByTestId('data-collection').selectOption('customers');
       await table.locator('thead th').nth(1).filter({ hasText: 'record' }).waitFor();
       await page.locator('.data-panel .muted', { hasText: /of \d+ customers in/ }).waitFor();
       expect(await table.locator('thead th').allTextContents()).toEqual(['id', 'record']);
-      const customer = emulator.records('customers', { limit: 1, offset: 0 }).data[0] as Doc;
+      const customer = shared.emulator.records('customers', { limit: 1, offset: 0 }).data[0] as Doc;
       expect(await table.locator(`[data-id="${customer._id}"] td`).allTextContents()).toEqual([
         `${customer._id.slice(0, 8)}…${customer._id.slice(-4)}Copy`,
         customer.name,
@@ -248,12 +235,12 @@ describe('the Data tab', () => {
       await page.locator('.data-panel .muted', { hasText: /of \d+ customers in/ }).waitFor();
       expect((await table.locator('thead th').first().boundingBox())!.width).toBeGreaterThan(10);
       expect(await unreadable(page, '.data-panel .table-scroll')).toEqual({ cut: [], hidden: 0 });
-      await page.screenshot({ path: join(SHOTS, `data-table-${size.width}.png`) });
+      await page.screenshot({ path: join(shared.shots, `data-table-${size.width}.png`) });
     },
   );
 
   it('writes every resource’s amount as money, in the record’s currency', async () => {
-    const outlines = (await api(`${emulator.url}/_emulator/resources`)).body.data as Doc[];
+    const outlines = (await api(`${shared.emulator.url}/_emulator/resources`)).body.data as Doc[];
     const page = await dataTab(PAGE_SIZES[2], 'invoices');
     const table = page.locator('.data-records');
     let shown = 0;
@@ -262,7 +249,7 @@ describe('the Data tab', () => {
       if (money.length === 0) continue;
       await page.getByTestId('data-collection').selectOption(outline.name);
       await page.locator('.data-panel .muted', { hasText: new RegExp(`of \\d+ ${outline.name} in`) }).waitFor();
-      const record = emulator.records(outline.name, { limit: 1, offset: 0 }).data[0] as Doc;
+      const record = shared.emulator.records(outline.name, { limit: 1, offset: 0 }).data[0] as Doc;
       const cells = await table.locator(`[data-testid="data-row"][data-id="${record._id}"] td`).allTextContents();
       // No amount bare, wherever it shows; the amount column's in the record's currency.
       for (const name of money) expect(cells, `${outline.name}.${name}`).not.toContain(String(record[name]));
@@ -295,8 +282,12 @@ describe('the Data tab', () => {
     const LONG_KEY = `sync-cursor.${'northern-region.'.repeat(5)}customers`;
 
     it('shows its cue at 390 px and scrolls by ArrowRight', async () => {
-      const { token } = (await api(`${emulator.url}/_emulator/tokens`, { body: {} })).body;
-      const put = await api(`${emulator.apiUrl}/storage/${LONG_KEY}`, { token, method: 'PUT', body: { value: 1 } });
+      const { token } = (await api(`${shared.emulator.url}/_emulator/tokens`, { body: {} })).body;
+      const put = await api(`${shared.emulator.apiUrl}/storage/${LONG_KEY}`, {
+        token,
+        method: 'PUT',
+        body: { value: 1 },
+      });
       expect(put.status).toBe(201);
       const page = await dataTab(PAGE_SIZES[0], 'addon_storage');
       const box = page.getByRole('region', { name: 'Records' });
@@ -313,7 +304,7 @@ describe('the Data tab', () => {
       await page.keyboard.press('ArrowLeft');
       await expect.poll(async () => (await cue(box)).more).toBe('right');
       await pageChecks(page, 'Data tab, a long storage key at 390 px');
-      await page.screenshot({ path: join(SHOTS, 'scroll-cue-390.png') });
+      await page.screenshot({ path: join(shared.shots, 'scroll-cue-390.png') });
     });
 
     it('shows no cue where the table fits, at 1366 px', async () => {
@@ -324,8 +315,9 @@ describe('the Data tab', () => {
   });
 
   it('lists the add-on’s storage and config too, each key whole with a copy button and no page to lead to', async () => {
-    const { token } = (await api(`${emulator.url}/_emulator/tokens`, { body: {} })).body;
-    const put = (path: string, body: unknown) => api(`${emulator.apiUrl}${path}`, { token, method: 'PUT', body });
+    const { token } = (await api(`${shared.emulator.url}/_emulator/tokens`, { body: {} })).body;
+    const put = (path: string, body: unknown) =>
+      api(`${shared.emulator.apiUrl}${path}`, { token, method: 'PUT', body });
     expect((await put('/storage/last-sync', { value: { at: '2026-11-01', count: 3 } })).status).toBe(201);
     expect((await put('/config', { theme: 'dark' })).status).toBe(200);
     const page = await dataTab(PAGE_SIZES[0], 'addon_storage');

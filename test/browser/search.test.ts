@@ -4,44 +4,29 @@
 // area; an invoice is found by its number; Escape closes the list and a second one clears the box;
 // a query that matches nothing says so in a live region. With the list open the page never scrolls
 // sideways and axe-core (WCAG 2.0-2.2 A/AA) finds nothing. Screenshots go to test/output/search/.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
-import { cleanUp } from '../helpers.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/create-emulator.js';
+import { useSharedHost } from './browser.js';
 import { axeViolations, PAGE_SIZES, setDrawer, sidewaysOverflow, WCAG_22, type WindowSize } from './page-checks.js';
 
-const SHOTS = join(SCREENSHOTS, 'search');
-
-let browser: Browser;
-let emulator: Emulator;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(SHOTS, { recursive: true });
-  emulator = await createEmulator({ port: 0 });
+const shared = useSharedHost('search', async () => {
+  const emulator = await createEmulator({ port: 0 });
   await emulator.listen();
   await emulator.seed({ size: 12 });
-});
-afterAll(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  await emulator?.close();
-  await browser?.close();
-  await cleanUp();
+  return emulator;
 });
 
 /** The host page on its dashboard (no add-on frame to hold the keys), in a window of this size. */
 async function openAt(size: WindowSize): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await shared.browser.newContext({
     viewport: { width: size.width, height: size.height },
     reducedMotion: 'reduce',
   });
-  contexts.push(context);
+  shared.keep(context);
   const page = await context.newPage();
-  await page.goto(`${emulator.url}/#/dashboard`);
+  await page.goto(`${shared.emulator.url}/#/dashboard`);
   await page.locator('[data-testid="shell-page"]:visible [data-testid="page-title"]').first().waitFor();
   await setDrawer(page, size.drawer);
   // The keys go to the page itself, as after a click on its background.
@@ -51,9 +36,12 @@ async function openAt(size: WindowSize): Promise<Page> {
 
 /** The seeded organization's records, read from the emulator: the test hard-codes no name or number. */
 const customers = () =>
-  emulator.records('customers', { limit: 12, offset: 0 }).data as unknown as Array<{ _id: string; name: string }>;
+  shared.emulator.records('customers', { limit: 12, offset: 0 }).data as unknown as Array<{
+    _id: string;
+    name: string;
+  }>;
 const invoices = () =>
-  emulator.records('invoices', { limit: 12, offset: 0 }).data as unknown as Array<{
+  shared.emulator.records('invoices', { limit: 12, offset: 0 }).data as unknown as Array<{
     _id: string;
     invoiceNumber: string;
   }>;
@@ -100,7 +88,7 @@ describe.each(PAGE_SIZES)('the top bar search at $width px', (size) => {
     // With the list open: nothing sideways, nothing axe finds.
     expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
     expect(await axeViolations(page, WCAG_22)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, `customer-${size.width}.png`) });
+    await page.screenshot({ path: join(shared.shots, `customer-${size.width}.png`) });
     await openActive(page, `/customers/${customer._id}`, `Customer ${customer.name}`);
 
     const invoice = invoices()[4];
@@ -209,8 +197,8 @@ describe('the results', () => {
 
   it('show a record’s text as text, never as markup', async () => {
     const name = '<img src=x onerror="window.pwned=1"><b>Bold Ltd</b>';
-    const { token } = await emulator.token({ scopes: ['customers.write'] });
-    await fetch(`${emulator.url}/api/addon/v1/customers`, {
+    const { token } = await shared.emulator.token({ scopes: ['customers.write'] });
+    await fetch(`${shared.emulator.url}/api/addon/v1/customers`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name }),

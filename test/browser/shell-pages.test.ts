@@ -3,39 +3,24 @@
 // there (and only noting a path the shell does not know), the Data tab's ids leading to the records'
 // pages, the add-on one click away, axe-core clean and no sideways overflow on a phone. Screenshots go
 // to test/output/shell-pages/.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
-import { cleanUp } from '../helpers.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
+import { useSharedHost } from './browser.js';
 import { axeViolations, sidewaysOverflow } from './page-checks.js';
 
-const SHOTS = join(SCREENSHOTS, 'shell-pages');
-
-let browser: Browser;
-let emulator: Emulator;
-const hosts: HostPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(SHOTS, { recursive: true });
-  emulator = await createEmulator({ port: 0, demo: true, scopes: ['customers.*', 'invoices.*'] });
+const shared = useSharedHost('shell-pages', async () => {
+  const emulator = await createEmulator({ port: 0, demo: true, scopes: ['customers.*', 'invoices.*'] });
   await emulator.listen();
   await emulator.seed({ size: 30 });
-});
-afterAll(async () => {
-  for (const host of hosts.splice(0)) await host.close();
-  await emulator?.close();
-  await browser?.close();
-  await cleanUp();
+  return emulator;
 });
 
 async function open(options: HostPageOptions = {}): Promise<HostPage> {
-  const host = await openHostPage(emulator.url, { browser, ...options });
-  hosts.push(host);
+  const host = await openHostPage(shared.emulator.url, { browser: shared.browser, ...options });
+  shared.keep(host);
   return host;
 }
 
@@ -65,7 +50,7 @@ async function backToAddon(host: HostPage): Promise<void> {
   await host.messages.waitFor('service:context', undefined, { since });
   expect(await host.isClosed()).toBe(false);
   expect(await host.page.getByTestId('shell-page').isVisible()).toBe(false);
-  expect(new URL(host.page.url()).hash).toBe(`#/addons/${emulator.settings.appId}`);
+  expect(new URL(host.page.url()).hash).toBe(`#/addons/${shared.emulator.settings.appId}`);
 }
 
 describe('the shell’s pages', () => {
@@ -77,7 +62,7 @@ describe('the shell’s pages', () => {
       .evaluateAll((links) => links.map((link) => [link.getAttribute('data-testid'), link.getAttribute('href')]));
     expect(entries).toEqual([
       ['nav-dashboard', '#/dashboard'],
-      ...emulator.registry.resources.map((r) => [`nav-${r.name}`, `#/${r.name}`]),
+      ...shared.emulator.registry.resources.map((r) => [`nav-${r.name}`, `#/${r.name}`]),
     ]);
 
     await page.getByTestId('nav-customers').click();
@@ -85,7 +70,7 @@ describe('the shell’s pages', () => {
     // Leaving the add-on for a page closes it, as the service does.
     expect(await host.isClosed()).toBe(true);
     expect(await page.getByTestId('nav-customers').getAttribute('aria-current')).toBe('page');
-    const newest = emulator.records('customers', { limit: 25, offset: 0, order: 'newest' });
+    const newest = shared.emulator.records('customers', { limit: 25, offset: 0, order: 'newest' });
     const rows = page.getByTestId('record-row');
     expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-id')))).toEqual(
       newest.data.map((c) => c._id),
@@ -99,7 +84,7 @@ describe('the shell’s pages', () => {
     expect(new URL(page.url()).hash).toBe('#/customers?offset=25');
 
     // A record's link opens its page, with every field.
-    const customer = emulator.records('customers', { limit: 1, offset: 25, order: 'newest' }).data[0];
+    const customer = shared.emulator.records('customers', { limit: 1, offset: 25, order: 'newest' }).data[0];
     await rows.first().getByTestId('record-link').click();
     expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
     expect(await fieldText(page, 'email')).toBe(customer.email);
@@ -113,7 +98,7 @@ describe('the shell’s pages', () => {
   it('moves to the record a service:navigate names, shows it as the service would, and comes back in a click', async () => {
     const host = await open();
     const { page } = host;
-    const invoice = emulator.records('invoices', { limit: 1, offset: 3 }).data[0] as Record<string, any>;
+    const invoice = shared.emulator.records('invoices', { limit: 1, offset: 3 }).data[0] as Record<string, any>;
     const path = `/invoices/${invoice._id}`;
     await addonPosts(host, 'service:navigate', { path });
     expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
@@ -133,13 +118,13 @@ describe('the shell’s pages', () => {
     }
     expect(await fieldText(page, 'total')).toBe(expected);
     expect(await fieldText(page, 'invoiceNumber')).toBe(invoice.invoiceNumber);
-    await page.screenshot({ path: join(SHOTS, 'invoice.png'), fullPage: true });
+    await page.screenshot({ path: join(shared.shots, 'invoice.png'), fullPage: true });
 
     // Its references lead to the records they name: a line's product, the invoice's customer.
     const line = page.locator('[data-field="lineItems"] tbody tr').first();
     expect(await line.getByRole('link').first().textContent()).toBe(invoice.lineItems[0].productId);
     await page.locator('[data-field="customerId"] a').click();
-    const customer = emulator.record('customers', invoice.customerId) as Record<string, any>;
+    const customer = shared.emulator.record('customers', invoice.customerId) as Record<string, any>;
     expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
 
     // The browser's Back goes to the invoice again; the add-on is one click away.
@@ -153,7 +138,7 @@ describe('the shell’s pages', () => {
     const { page } = host;
     await host.addon.getByTestId('demo-create-customer').click();
     await host.addon.getByTestId('demo-result').filter({ hasText: '→ 201' }).waitFor();
-    const made = emulator.records('customers', { limit: 1, offset: 0, order: 'newest' }).data[0];
+    const made = shared.emulator.records('customers', { limit: 1, offset: 0, order: 'newest' }).data[0];
     await addonPosts(host, 'service:navigate', { path: '/customers' });
     expect(await shownPage(page, 'list')).toBe('Customers');
     expect(await page.getByTestId('record-row').first().getAttribute('data-id')).toBe(made._id);
@@ -175,7 +160,7 @@ describe('the shell’s pages', () => {
       expect(await page.getByTestId('shell-page').isVisible()).toBe(false);
     }
     // A path it knows, the add-on's own, drops the note.
-    await addonPosts(host, 'service:navigate', { path: `/addons/${emulator.settings.appId}` });
+    await addonPosts(host, 'service:navigate', { path: `/addons/${shared.emulator.settings.appId}` });
     await page.getByTestId('host-path-note').waitFor({ state: 'hidden' });
     expect(await host.isClosed()).toBe(false);
   });
@@ -185,7 +170,7 @@ describe('the shell’s pages', () => {
     const { page } = host;
     await page.getByTestId('tab-data').click();
     await page.getByTestId('data-collection').selectOption('invoices');
-    const invoice = emulator.records('invoices', { limit: 1, offset: 0 }).data[0] as Record<string, any>;
+    const invoice = shared.emulator.records('invoices', { limit: 1, offset: 0 }).data[0] as Record<string, any>;
     const row = page.locator(`[data-testid="data-row"][data-id="${invoice._id}"]`);
     const json = row.locator('xpath=following-sibling::tr[1]');
     await row.locator('.record-label').click();
@@ -215,7 +200,7 @@ describe('the shell’s pages', () => {
     await page.locator('.shell[data-drawer="open"]').waitFor();
     await page.getByTestId('tab-data').click();
     await page.getByTestId('data-collection').selectOption('customers');
-    const customer = emulator.records('customers', { limit: 1, offset: 0 }).data[0] as Record<string, any>;
+    const customer = shared.emulator.records('customers', { limit: 1, offset: 0 }).data[0] as Record<string, any>;
     await page.locator(`[data-testid="data-row"][data-id="${customer._id}"]`).getByTestId('data-record-link').click();
     expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
     await page.locator('.shell[data-drawer="closed"]').waitFor();
@@ -227,7 +212,7 @@ describe('the shell’s pages', () => {
     await host.page.getByTestId('nav-dashboard').click();
     expect(await shownPage(host.page, 'dashboard')).toBe('Dashboard');
     expect(await host.page.getByTestId('count-invoices').textContent()).toBe(
-      `${emulator.records('invoices', { limit: 1, offset: 0 }).total}Invoices`,
+      `${shared.emulator.records('invoices', { limit: 1, offset: 0 }).total}Invoices`,
     );
     await host.page.reload();
     expect(await shownPage(host.page, 'dashboard')).toBe('Dashboard');
@@ -243,7 +228,7 @@ describe('the shell’s pages', () => {
     async (width, height) => {
       const host = await open({ viewport: { width, height } });
       const { page } = host;
-      const invoice = emulator.records('invoices', { limit: 1, offset: 0 }).data[0];
+      const invoice = shared.emulator.records('invoices', { limit: 1, offset: 0 }).data[0];
       for (const [path, kind] of [
         ['/dashboard', 'dashboard'],
         ['/invoices', 'list'],
@@ -254,7 +239,7 @@ describe('the shell’s pages', () => {
         await shownPage(page, kind);
         expect(await axeViolations(page), path).toEqual([]);
         expect(await sidewaysOverflow(page), path).toEqual({ overflow: 0, scrollX: 0 });
-        await page.screenshot({ path: join(SHOTS, `${kind}-${width}.png`), fullPage: true });
+        await page.screenshot({ path: join(shared.shots, `${kind}-${width}.png`), fullPage: true });
       }
       // The note in the location bar, with the add-on open.
       await backToAddon(host);
