@@ -62,7 +62,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     genReqId: () => newId('req'),
     // The longest name a path holds is a storage key (1-200 characters). The router's own default
     // (100) refused keys of 101-200 with 414 before the key's rule was ever asked.
-    maxParamLength: STORAGE_KEY.maxLength,
+    routerOptions: { maxParamLength: STORAGE_KEY.maxLength },
     schemaController: APP_COMPILERS,
     // No timer on each plugin, and on each route's step of the plugin queue, to catch one that never
     // finishes loading: the plugins are the emulator's own, set up in memory, and the ~350 timers
