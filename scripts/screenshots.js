@@ -1,6 +1,6 @@
 // Rewrites the host page's screenshots in docs/ (`npm run build && node scripts/screenshots.js`): the
-// seeded organization, in Chromium, at 1366 px (the demo add-on open with the developer drawer
-// beside it: docs/host-page.png, which the README shows) and at 390 px (an invoice list:
+// seeded organization, in Chromium, at 1366 px (the demo add-on open with the developer drawer's
+// Data tab of invoices beside it: docs/host-page.png, which the README shows) and at 390 px (an invoice list:
 // docs/host-page-390.png). The world is seeded and the clock starts at a fixed moment, so two
 // runs draw the same records, numbers and dates. It uses the built package (dist/), as a user would.
 import { resolve } from 'node:path';
@@ -18,9 +18,12 @@ try {
   await emulator.seed({ size: 12 });
 
   const wide = await open(1366, 900, '');
-  if ((await wide.locator('.shell').getAttribute('data-drawer')) !== 'open') await wide.getByTestId('drawer-toggle').click();
+  if ((await wide.locator('.shell').getAttribute('data-drawer')) !== 'open')
+    await wide.getByTestId('drawer-toggle').click();
   await wide.locator('.shell[data-drawer="open"]').waitFor();
   await wide.getByRole('tab', { name: 'Data' }).click();
+  await wide.getByTestId('data-collection').selectOption('invoices');
+  await wide.locator('.data-panel .muted', { hasText: /of \d+ invoices in/ }).waitFor();
   await wide.screenshot({ path: `${DOCS}/host-page.png` });
 
   const phone = await open(390, 844, '/invoices');
@@ -36,6 +39,7 @@ async function open(width, height, path) {
   const page = await context.newPage();
   await page.goto(`${emulator.url}/${path ? `#${path}` : ''}`);
   if (path) await page.locator('[data-testid="shell-page"]:visible [data-testid="page-title"]').first().waitFor();
-  else await page.locator('[data-testid="message-row"][data-type="service:ready"]').first().waitFor({ state: 'attached' });
+  else
+    await page.locator('[data-testid="message-row"][data-type="service:ready"]').first().waitFor({ state: 'attached' });
   return page;
 }
