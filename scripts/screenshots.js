@@ -1,8 +1,9 @@
 // Rewrites the host page's screenshots in docs/ (`npm run build && node scripts/screenshots.js`): the
-// seeded organization, in Chromium, at 1366 px (the demo add-on open with the developer drawer's
-// Data tab of invoices beside it: docs/host-page.png, which the README shows) and at 390 px (an invoice list:
-// docs/host-page-390.png). The world is seeded and the clock starts at a fixed moment, so two
-// runs draw the same records, numbers and dates. It uses the built package (dist/), as a user would.
+// seeded organization, in Chromium, at 1366 px (the demo add-on open with the developer drawer's Data
+// tab of invoices beside it: docs/host-page.png, which the README shows) and at 390 px (an invoice
+// list: docs/host-page-390.png). The world is seeded and the clock starts at a fixed moment, so two
+// runs draw the same names, numbers, amounts and dates (record ids are random). It uses the built
+// package (dist/), as a user would.
 import { resolve } from 'node:path';
 import { createClock, createEmulator } from '../dist/index.js';
 import { browserFor } from '../dist/testing/host-browser.js';
