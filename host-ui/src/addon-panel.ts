@@ -11,6 +11,8 @@ const SANDBOX = 'allow-scripts allow-forms allow-same-origin allow-popups';
 
 export interface AddonPanel {
   element: HTMLElement;
+  /** The header's row of actions (Reload, Close): on a phone, the frame-width control joins it (phone-slot.ts). */
+  actions: HTMLElement;
   /** Loads the add-on in a new frame (a new window, so a new `service:ready` is expected). */
   load(src: string): void;
   close(): void;
@@ -189,6 +191,7 @@ export function createAddonPanel(options: {
 
   return {
     element,
+    actions,
     load(src) {
       setExpired(false);
       // A new element rather than a new src: the old window (and anything it still posts) is gone,

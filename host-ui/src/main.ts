@@ -16,6 +16,7 @@ import { installPage } from './install-page';
 import { Organizations } from './organizations';
 import { h } from './dom';
 import { createDrawer } from './drawer';
+import { placeOnPhones } from './phone-slot';
 import { createWidthControl, framePixels, initialFrameWidth } from './frame-width';
 import { createShell, type AddonEntry } from './layout';
 import {
@@ -191,6 +192,7 @@ async function start(app: HTMLElement): Promise<void> {
   });
   const panel = createAddonPanel({ name: status.name, origin, onOpen: () => void openAddon(), onClose: closeAddon });
   panel.setWidth(framePixels(width));
+  placeOnPhones(widthControl.element, widthControl.element.parentElement!, panel.actions);
   shell.main.appendChild(panel.element);
   const pages = createShellPages({
     resources,

@@ -233,6 +233,19 @@ describe('the device-width control', () => {
     await custom.press('Enter');
     await expect.poll(() => addonInnerWidth(host)).toBe(320);
     expect(await sidewaysOverflow(host.page)).toEqual({ overflow: 0, scrollX: 0 });
+    // On a phone the control sits in the add-on's header row, so the top bar keeps every control whole.
+    expect(await host.page.locator('.main-actions [data-testid="frame-width"]').count()).toBe(1);
+    const squeezed = await host.page.locator('.topbar').evaluate((bar) =>
+      [...bar.querySelectorAll<HTMLElement>('button, select, input, a[href]')]
+        .filter((control) => control.checkVisibility())
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return box.right > window.innerWidth || control.scrollWidth > control.clientWidth + 1;
+        })
+        .map((control) => `${control.tagName.toLowerCase()} ${control.dataset.testid ?? control.className}`),
+    );
+    expect(squeezed).toEqual([]);
+    expect(await axeViolations(host.page, WCAG_22)).toEqual([]);
     await host.page.screenshot({ path: join(shared.shots, 'width-custom-320-360x740.png') });
   });
 
