@@ -1,6 +1,7 @@
-// Toasts, stacked at the bottom right of the page (styles.css says why). Used for the add-on's `service:notify` and for control API
-// errors. The element's text is exactly the message as shown (tests read it): cut to the length the
-// host shows (a word of megabytes froze the page while it was laid out), the close mark drawn by CSS.
+// Toasts, stacked at the bottom right of the page (styles.css says why). Used for the add-on's
+// `service:notify` and for control API errors. The element's text is exactly the message as shown
+// (tests read it): cut to the length the host shows (a word of megabytes froze the page while it was
+// laid out), the close mark drawn by CSS.
 import { cut } from '../../src/bridge/bridge-budget.js';
 import { h } from './dom';
 
