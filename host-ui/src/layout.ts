@@ -45,6 +45,8 @@ export const DRAWER_OVERLAY_BELOW = 900;
  * icons and the main area), which is then inert: no tab stops hidden under it (styles.css has it too).
  */
 export const DRAWER_COVERS_BELOW = 640;
+/** The media query of a window that narrow: a phone's (phone-slot.ts places the width control by it). */
+export const PHONE_QUERY = `(max-width: ${DRAWER_COVERS_BELOW - 0.02}px)`;
 
 export function createShell(
   addonName: string,
@@ -73,7 +75,7 @@ export function createShell(
   const sidebar = h('nav', { class: 'sidebar', 'aria-label': 'Service navigation' });
 
   const overlaying = window.matchMedia(`(max-width: ${DRAWER_OVERLAY_BELOW - 0.02}px)`);
-  const covering = window.matchMedia(`(max-width: ${DRAWER_COVERS_BELOW - 0.02}px)`);
+  const covering = window.matchMedia(PHONE_QUERY);
   const root = h('div', { class: 'shell' });
   const setCovered = () => {
     const covered = root.dataset.drawer === 'open' && covering.matches;
@@ -86,7 +88,12 @@ export function createShell(
     drawerToggle.setAttribute('aria-pressed', String(open));
     setCovered();
   };
-  // The first tab stop: past the top bar and the sidebar, to the page (a drawer covering it closes).
+  // The focus to the page, a drawer that covers it making way.
+  const toMain = () => {
+    if (covering.matches) setDrawer(false);
+    main.focus();
+  };
+  // The first tab stop: past the top bar and the sidebar, to the page.
   const skipLink = h(
     'a',
     {
@@ -95,8 +102,7 @@ export function createShell(
       'data-testid': 'skip-link',
       onclick: (event: Event) => {
         event.preventDefault();
-        if (covering.matches) setDrawer(false);
-        main.focus();
+        toMain();
       },
     },
     'Skip to main content',
@@ -136,8 +142,7 @@ export function createShell(
     search: options.search,
     open(path) {
       location.hash = href(path);
-      if (covering.matches) setDrawer(false);
-      main.focus();
+      toMain();
     },
   });
 

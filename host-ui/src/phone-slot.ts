@@ -3,11 +3,10 @@
 // live dot, both switchers and the drawer toggle whole (about 380 px): the width control belongs
 // to the add-on anyway, so on a phone it goes to the add-on's own header row, which wraps. Moving the
 // node keeps its listeners and its state (the chosen width, the field's value).
-import { DRAWER_COVERS_BELOW } from './layout';
+import { PHONE_QUERY } from './layout';
 
 export function placeOnPhones(element: HTMLElement, wide: HTMLElement, phone: HTMLElement): void {
-  // The phone's width: where the open drawer covers the page (layout.ts, styles.css).
-  const query = window.matchMedia(`(max-width: ${DRAWER_COVERS_BELOW - 0.02}px)`);
+  const query = window.matchMedia(PHONE_QUERY);
   const place = () => {
     const parent = query.matches ? phone : wide;
     if (element.parentElement !== parent) parent.prepend(element);
