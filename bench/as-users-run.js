@@ -184,7 +184,9 @@ async function measure(servers) {
         servers.map((s) => `${s.title} ${s.cpu[round].toFixed(0)}`).join(', '),
     );
   }
-  console.log(`\nAs users run it: ${ROUNDS} rounds of ${(SECONDS / ROUNDS).toFixed(1)} s, ${CONNECTIONS} connections, Node ${process.version}\n`);
+  console.log(
+    `\nAs users run it: ${ROUNDS} rounds of ${(SECONDS / ROUNDS).toFixed(1)} s, ${CONNECTIONS} connections, Node ${process.version}\n`,
+  );
   console.log('| server | req/s, median | / bare fastify, median | CPU µs a request, median |');
   console.log('|---|---:|---:|---:|');
   for (const server of servers)

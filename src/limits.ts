@@ -205,9 +205,9 @@ export const MAX_AUDIT_BODY_CHARS = 16 * 1024;
 /**
  * How long, at most, an audit line waits in memory before it is written to `audit.log` (real time:
  * it paces disk writes, not anything the emulated clock orders). Lines that come meanwhile go out in
- * the same write: one write a call, each a hand-off to libuv's threadpool, cost a read on a data dir
- * a large share of its throughput (docs/performance.md). A kill may lose this much of the log, which
- * docs/config.md already allows; a clean stop writes everything.
+ * the same write: a write a call put every read on a data dir through a hand-off to libuv's
+ * threadpool, which the same read in memory does not make (docs/performance.md). A kill may lose this
+ * much of the log, which docs/config.md already allows; a clean stop writes everything.
  */
 export const AUDIT_FLUSH_MS = 10;
 

@@ -43,13 +43,13 @@ describe('audit.log', () => {
     const log = await openAuditLog(file);
     // A first line, written: the file is open (a stream still opening holds every write for one).
     log.append(entry(0));
-    await vi.waitFor(async () => expect(await linesOf(file)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await linesOf(file)).toHaveLength(1), { timeout: 5000 });
     // The stream writes through fs.write, or fs.writev for chunks it buffered: each is a syscall.
     const write = vi.spyOn(fs, 'write');
     const writev = vi.spyOn(fs, 'writev');
     const entries = Array.from({ length: 50 }, (_, n) => entry(n + 1));
     for (const one of entries) log.append(one);
-    await vi.waitFor(async () => expect(await linesOf(file)).toHaveLength(51));
+    await vi.waitFor(async () => expect(await linesOf(file)).toHaveLength(51), { timeout: 5000 });
     expect(write.mock.calls.length + writev.mock.calls.length).toBe(1);
     expect(await linesOf(file)).toEqual([entry(0), ...entries]);
     await log.close();
