@@ -203,13 +203,14 @@ export const MAX_REVOCATIONS = 20_000;
 export const MAX_AUDIT_BODY_CHARS = 16 * 1024;
 
 /**
- * How long, at most, an audit line waits in memory before it is written to `audit.log` (real time:
- * it paces disk writes, not anything the emulated clock orders). Lines that come meanwhile go out in
- * the same write: a write a call put every read on a data dir through a hand-off to libuv's
- * threadpool, which the same read in memory does not make (docs/performance.md). A kill may lose this
- * much of the log, which docs/config.md already allows; a clean stop writes everything.
+ * How long, at most, a line of `audit.log` or of `addon dev`'s terminal waits in memory before it is
+ * written (real time: it paces output, not anything the emulated clock orders). Lines that come
+ * meanwhile go out in the same write: a write a call put every read through a syscall of its own (on
+ * a data dir, a hand-off to libuv's threadpool too), which the in-memory emulator does not make
+ * (docs/performance.md). A kill may lose this much of the log, which docs/config.md allows; a clean
+ * stop writes everything.
  */
-export const AUDIT_FLUSH_MS = 10;
+export const LINE_BATCH_MS = 10;
 
 /** Audit entries one read returns (`addon logs --limit`); the log itself keeps more. */
 export const MAX_AUDIT_PAGE = 1000;

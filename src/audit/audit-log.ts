@@ -1,8 +1,10 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { fileError } from '../fs-errors.js';
 import { createListeners } from '../listeners.js';
-import { AUDIT_FLUSH_MS } from '../limits.js';
+import { warningLogger, type Logger } from '../logger.js';
+import { lineBatch } from '../line-batch.js';
 
 /** One line of `audit.log`: one call that passed the rate limit. Never the token, only its `jti`. */
 export interface AuditEntry {
@@ -44,10 +46,10 @@ const KEEP = 1000;
  * `addon logs` and live followers. On start it reads the tail of an existing file, so `addon logs`
  * after a restart still shows what came before.
  */
-export async function openAuditLog(file?: string): Promise<AuditLog> {
+export async function openAuditLog(file?: string, logger: Logger = warningLogger): Promise<AuditLog> {
   const ring: AuditEntry[] = file ? await readTail(file) : [];
   const listeners = createListeners<AuditEntry>();
-  const out = file ? batchedLines(createWriteStream(file, { flags: 'a' })) : null;
+  const out = file ? batchedLines(file, logger) : null;
   let closed: Promise<void> | null = null;
 
   return {
@@ -70,29 +72,28 @@ export async function openAuditLog(file?: string): Promise<AuditLog> {
 }
 
 /**
- * Lines gathered for up to AUDIT_FLUSH_MS and written to `stream` in one write, in order; `end()`
- * writes what is gathered, then closes the stream. The timer is real time (setTimeout), not the
- * emulated clock: it paces disk I/O, and an advance of the clock must not hold lines back or write
- * them early.
+ * `audit.log`'s lines, gathered into one write (line-batch.ts); `end()` writes the rest, then closes.
+ * A write that fails (a full disk, the file's directory removed) is said once, and the file is left:
+ * the emulator goes on serving, and its recent calls stay in memory for `addon logs`.
  */
-function batchedLines(stream: WriteStream): { add(line: string): void; end(): Promise<void> } {
-  let lines: string[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  const flush = () => {
-    timer = null;
-    if (lines.length) stream.write(lines.join(''));
-    lines = [];
-  };
+function batchedLines(file: string, logger: Logger): { add(line: string): void; end(): Promise<void> } {
+  const stream = createWriteStream(file, { flags: 'a' });
+  let failed = false;
+  stream.on('error', async (error) => {
+    if (failed) return;
+    failed = true;
+    const said = await fileError(error, `cannot write ${file}`, file);
+    logger.error(`${said.message}; the audit log goes on in memory only (addon logs)`);
+  });
+  const batch = lineBatch((text) => {
+    if (!stream.destroyed) stream.write(text);
+  });
   return {
-    add(line) {
-      lines.push(line);
-      timer ??= setTimeout(flush, AUDIT_FLUSH_MS);
-    },
+    add: batch.add,
     async end() {
-      if (timer) clearTimeout(timer);
-      flush();
+      batch.flush();
       stream.end();
-      await once(stream, 'close');
+      await finished(stream).catch(() => {}); // a failure is said already
     },
   };
 }

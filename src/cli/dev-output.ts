@@ -5,11 +5,12 @@ import type { ParityWarning } from '../parity/parity-log.js';
 import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
 import { deliveryAttemptJson, deliveryAttemptLine, disabledJson, disabledLine } from './delivery-line.js';
 import { faultMark } from './fault-mark.js';
-import { color, printJsonLine, println } from './output.js';
+import { color, printJsonLine, printJsonLineSoon, println, printlnSoon } from './output.js';
 
 /**
  * What `addon dev` prints: the banner, then a line per API call (those refused before the audit log,
- * 401 and 429, with why), per webhook attempt and per subscription disabled by failed attempts.
+ * 401 and 429, with why), per webhook attempt and per subscription disabled by failed attempts. Those
+ * lines come as the emulator works, and are written together, a few milliseconds late (printlnSoon).
  */
 export function printDevOutput(
   emulator: Emulator,
@@ -17,19 +18,19 @@ export function printDevOutput(
 ): void {
   if (json) {
     printJsonLine({ event: 'ready', ...emulator.status(), readyMs });
-    emulator.onAudit((entry) => printJsonLine({ event: 'request', ...entry }));
-    emulator.onRefused((refusal) => printJsonLine({ event: 'refused', ...refusal }));
-    emulator.parity.onWarning((warning) => printJsonLine({ event: 'parity', ...warning }));
-    emulator.onDelivery((report) => printJsonLine(deliveryAttemptJson(report)));
-    emulator.onSubscriptionDisabled((report) => printJsonLine(disabledJson(report)));
+    emulator.onAudit((entry) => printJsonLineSoon({ event: 'request', ...entry }));
+    emulator.onRefused((refusal) => printJsonLineSoon({ event: 'refused', ...refusal }));
+    emulator.parity.onWarning((warning) => printJsonLineSoon({ event: 'parity', ...warning }));
+    emulator.onDelivery((report) => printJsonLineSoon(deliveryAttemptJson(report)));
+    emulator.onSubscriptionDisabled((report) => printJsonLineSoon(disabledJson(report)));
     return;
   }
   printBanner(emulator, host, readyMs);
-  emulator.onAudit((entry) => println(requestLine(entry)));
-  emulator.onRefused((refusal) => println(refusedLine(refusal)));
-  emulator.parity.onWarning((warning) => println(parityLine(warning)));
-  emulator.onDelivery((report) => println(deliveryAttemptLine(report)));
-  emulator.onSubscriptionDisabled((report) => println(disabledLine(report)));
+  emulator.onAudit((entry) => printlnSoon(requestLine(entry)));
+  emulator.onRefused((refusal) => printlnSoon(refusedLine(refusal)));
+  emulator.parity.onWarning((warning) => printlnSoon(parityLine(warning)));
+  emulator.onDelivery((report) => printlnSoon(deliveryAttemptLine(report)));
+  emulator.onSubscriptionDisabled((report) => printlnSoon(disabledLine(report)));
 }
 
 function printBanner(emulator: Emulator, host: string, readyMs: number): void {

@@ -185,7 +185,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const logger = options.logger ?? warningLogger;
     const store = await openDocumentStore(dataDir ? filePersistence(dataDir, { logger }) : memoryPersistence());
     opened.push(store);
-    const audit = await openAuditLog(dataDir ? join(dataDir, 'audit.log') : undefined);
+    const audit = await openAuditLog(dataDir ? join(dataDir, 'audit.log') : undefined, logger);
     opened.push(audit);
     const keys = await loadOrCreateKeys(dataDir ?? undefined);
     const time = openPersistedClock(store, dataDir, options.clock);

@@ -74,3 +74,20 @@ describe('audit.log', () => {
     expect(await linesOf(file)).toEqual([entry(1), entry(2)]);
   });
 });
+
+describe('audit.log on a full disk', () => {
+  it('says the failed write once and goes on in memory, without crashing the process', async () => {
+    // /dev/full takes an open and answers every write with ENOSPC, as a full disk does.
+    const said: string[] = [];
+    const log = await openAuditLog('/dev/full', { error: (message) => said.push(message) });
+    log.append(entry(1));
+    await vi.waitFor(() => expect(said).toHaveLength(1), { timeout: 5000 });
+    expect(said[0]).toBe(
+      'cannot write /dev/full: no space left on the device (ENOSPC); the audit log goes on in memory only (addon logs)',
+    );
+    log.append(entry(2));
+    expect(log.recent(2).map((one) => one.requestId)).toEqual(['req_2', 'req_1']);
+    await log.close();
+    expect(said).toHaveLength(1);
+  });
+});
