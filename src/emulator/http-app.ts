@@ -1,4 +1,6 @@
 import { dirname, join } from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { addonApi } from '../api/addon-api.js';
@@ -45,6 +47,8 @@ export interface HttpAppParts extends PipelineDeps {
   apiUrl: () => string;
   /** The add-on the host page frames: the configured URL, or the demo add-on's while it runs. */
   addonUrl: () => string | null;
+  /** A server already made (./early-server.ts), instead of the one fastify makes when it listens. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 /** The emulator's HTTP face: the add-on API, the control API, the JWKS and the page at `/`. */
@@ -68,6 +72,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     // finishes loading: the plugins are the emulator's own, set up in memory, and the ~350 timers
     // set and cleared were ~3 ms of every start (docs/performance.md).
     pluginTimeout: 0,
+    serverFactory: parts.serverFactory,
   });
   useAppRequestPath(app, parts);
   const openApi = openApiDocument({
@@ -116,13 +121,25 @@ const APP_COMPILERS = {
 } as unknown as FastifyServerOptions['schemaController'];
 
 /** Listens and answers the URL a browser should use; a port or host that will not do is the user's to fix. */
-export async function listenOn(app: FastifyInstance, port: number, host: string): Promise<string> {
-  const address = await app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
+export async function listenOn(app: FastifyInstance | Server, port: number, host: string): Promise<string> {
+  const bound = await (
+    'inject' in app ? app.listen({ port, host }).then((address) => new URL(address).port) : bind(app, port, host)
+  ).catch((error: NodeJS.ErrnoException) => {
     const problem = LISTEN_PROBLEMS[error.code ?? ''];
     throw problem ? new UserError(problem(port, host)) : error;
   });
-  return `http://${browsableHost(host)}:${new URL(address).port}`;
+  return `http://${browsableHost(host)}:${bound}`;
 }
+
+/** A plain server's listen, as fastify's for one address: its port. */
+const bind = (server: Server, port: number, host: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host }, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
 
 const LISTEN_PROBLEMS: Record<string, (port: number, host: string) => string> = {
   EADDRINUSE: (port) => `port ${port} is in use: stop what runs there or pass --port`,

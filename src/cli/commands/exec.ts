@@ -27,6 +27,8 @@ export function execCommand(program: Command): void {
       ...emulatorOptions(flags, await readConfigFile(cwd)),
       port: 0,
       dataDir: undefined,
+      // The command may end without a request: the routes are made for the first one (it waits for them).
+      httpOnDemand: true,
       // The flag, else ADDON_COVERAGE_DIR, which the command inherits too: its own emulators write theirs.
       coverage: coverageInto(flags.coverage ?? (env.ADDON_COVERAGE_DIR || undefined), 'addon exec'),
     });
