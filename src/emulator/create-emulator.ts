@@ -13,7 +13,7 @@ import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
 import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
-import { startDemoAddon, type DemoAddon } from './demo-server.js';
+import type { DemoAddon } from './demo-server.js';
 import { ADDON_CONFIG, ADDON_STORAGE } from '../domain/addon-data.js';
 import { listNewestFirst } from '../domain/collection-service.js';
 import { createDomain } from '../domain/domain.js';
@@ -49,7 +49,7 @@ import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createWorldGate } from '../state/world-gate.js';
 import { checkScenario } from '../scenarios/scenario-check.js';
 import { runScenario } from '../scenarios/run-scenario.js';
-import { createHttpApp, listenOn, originsAt, plannedUrl } from './http-app.js';
+import { listenOn, originsAt, plannedUrl } from './listen.js';
 import { earlyServer } from './early-server.js';
 import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
@@ -478,6 +478,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         origins = originsAt(url);
         await lock?.announce(url);
         if (options.demo && !settings.addonUrl) {
+          const { startDemoAddon } = await import('./demo-server.js');
           demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? DEFAULT_HOST });
         }
         // Retries and time rules that fell due while the emulator was stopped go out now (the inbox
@@ -543,8 +544,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       sessionScopes: (session: SessionClaims) =>
         session.appId === settings.appId ? installations.inForce(session) : session.scopes,
     };
-    const buildApp = (serverFactory?: FastifyServerOptions['serverFactory']) =>
-      createHttpApp({
+    // Imported when made: fastify and the routes' modules are then not loaded by an `addon exec` whose
+    // command makes no request (the CLI bundle keeps them in a chunk of their own).
+    const buildApp = async (serverFactory?: FastifyServerOptions['serverFactory']) =>
+      (await import('./http-app.js')).createHttpApp({
         ...parts,
         serverFactory,
         refused: refusals.emit,
