@@ -92,8 +92,10 @@ const output = {
  * compiles 540 module files to start the unbundled CLI; that was the largest share of
  * `addon dev`'s start-up (docs/performance.md). The bundle sits beside dist/cli/main.js, so every
  * path the code finds relative to its own module (package.json, dist/host-ui, templates, demo-addon)
- * resolves as before. What only some runs need is split into chunks loaded when first used: execa
- * (`dev`, and `exec` on Windows; bundled, its own ~80 module files cost a start about 70 ms),
+ * resolves as before. What only some runs need is split into chunks loaded when first used: fastify
+ * with the emulator's routes (src/emulator/http-app.ts, which `addon exec` makes only for its
+ * command's first request), execa (`dev`, and `exec` on Windows; bundled, its own ~80 module files
+ * cost a start about 70 ms),
  * @fastify/swagger with yaml (the OpenAPI document, built on its first request) and @fastify/send
  * (the first file served); the CommonJS packages above go to dist/cli/lazy/. open stays outside: it
  * runs a script shipped in its own package folder; so do the browser pieces `addon check` loads when

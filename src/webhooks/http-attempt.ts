@@ -1,5 +1,5 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Agent as HttpsAgent } from 'node:https';
 import { realTimers, type Timers } from '../clock.js';
 import {
   MAX_RECEIVER_HEADER_BYTES,
@@ -50,13 +50,19 @@ export function createHttpTransport(): { send: Transport; close(): void } {
     maxFreeSockets: MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER,
   };
   const http = new HttpAgent(options);
-  const https = new HttpsAgent(options);
+  // node:https (with node:tls) on the first https: receiver: loading them was ~6 ms of every start
+  // (`addon exec` among them), and the receivers met here are mostly this machine's, on http:.
+  let https: { agent: HttpsAgent; request: typeof httpRequest } | undefined;
+  const secured = () => {
+    const { Agent, request } = process.getBuiltinModule('node:https');
+    return (https ??= { agent: new Agent(options), request });
+  };
   const send: Transport = (url, { headers, body, signal }) =>
     new Promise((resolve, reject) => {
-      const secure = url.protocol === 'https:';
-      const post = (secure ? httpsRequest : httpRequest)(url, {
+      const { agent, request } = url.protocol === 'https:' ? secured() : { agent: http, request: httpRequest };
+      const post = request(url, {
         method: 'POST',
-        agent: secure ? https : http,
+        agent,
         signal,
         maxHeaderSize: MAX_RECEIVER_HEADER_BYTES,
         // In this order on the wire (docs/webhooks.md#headers); set here, Node adds none of its own.
@@ -82,7 +88,7 @@ export function createHttpTransport(): { send: Transport; close(): void } {
     send,
     close() {
       http.destroy();
-      https.destroy();
+      https?.agent.destroy();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,27 @@ describe('one webhook attempt', () => {
     // The second attempt reached the receiver on the kept connection, then on a new one.
     expect(receiver.requests).toHaveLength(3);
     await receiver.close();
+  });
+
+  it('speaks TLS to an https: receiver (node:https, loaded on the first one) and plain HTTP to an http: one', async () => {
+    // A bare TCP listener: what the sender writes first tells TLS (a handshake record, 0x16) from HTTP.
+    const firstBytes: number[] = [];
+    const tcp = createNetServer((socket) =>
+      socket.once('data', (chunk) => {
+        firstBytes.push(chunk[0]!);
+        socket.destroy();
+      }),
+    );
+    tcp.listen(0, '127.0.0.1');
+    await once(tcp, 'listening');
+    const { port } = tcp.address() as AddressInfo;
+    try {
+      const secure = await post(`https://127.0.0.1:${port}/hooks`);
+      const plain = await post(`http://127.0.0.1:${port}/hooks`);
+      expect([secure.ok, plain.ok]).toEqual([false, false]);
+      expect(firstBytes).toEqual([0x16, 'P'.charCodeAt(0)]);
+    } finally {
+      tcp.close();
+    }
   });
 });
