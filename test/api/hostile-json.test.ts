@@ -151,7 +151,8 @@ describe('hostile JSON on every way in', () => {
           organizations: { org_x: { apps: { 'com.example.x': { config: { values: { v: '@' }, updatedAt: null } } } } },
         });
         const before = await everything();
-        const res = await send('PUT', '/_emulator/state', file.replace('"@"', text));
+        // A function, so `$$` or `$&` in the text is not read as a replacement pattern.
+        const res = await send('PUT', '/_emulator/state', file.replace('"@"', () => text));
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) return void expect(await everything()).toEqual(before);
         const values = (await em.call('GET', '/_emulator/state')).body.organizations.org_x.apps['com.example.x'].config
@@ -160,7 +161,8 @@ describe('hostile JSON on every way in', () => {
         // Back to the world the other properties built.
         expect((await send('PUT', '/_emulator/state', JSON.stringify(base))).status).toBe(200);
       }),
-      { numRuns: RUNS },
+      // The case a Node 24 CI run found: a key of `$$`, which a string replacement reads as `$`.
+      { numRuns: RUNS, examples: [['{"":{"$$":""}}']] },
     );
   });
 

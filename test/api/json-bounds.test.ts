@@ -53,7 +53,7 @@ function stateWith(world: Record<string, any>, valueText: string): string {
       storage: [{ key: 'k', value: '@VALUE@', createdAt: world.savedAt, updatedAt: world.savedAt }],
     },
   };
-  return JSON.stringify(file).replace('"@VALUE@"', valueText);
+  return JSON.stringify(file).replace('"@VALUE@"', () => valueText);
 }
 
 describe('values nested too deep', () => {
