@@ -4,8 +4,7 @@ import { eagerFactories } from './scripts/cli-bundle/eager-factories.js';
 
 /**
  * CommonJS packages that only some runs load, on first use: ajv and ajv-formats (src/validator.ts)
- * and fast-json-stringify (src/api/serialization.ts) when a schema is first compiled, fastify's own
- * compilers (the OpenAPI document's instance), pino (fastify's logger, which the emulator turns off)
+ * when a schema is first compiled, fastify's own compilers (the OpenAPI document's instance), pino (fastify's logger, which the emulator turns off)
  * and light-my-request (`inject`). A `require` must answer at once, so they cannot be chunks of the ES
  * module bundle that an `import()` loads; in it, they cost every start the compiling of ~400 KB
  * (docs/performance.md). They are bundled on their own instead, as CommonJS files in dist/cli/lazy/

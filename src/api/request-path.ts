@@ -7,7 +7,7 @@ import { useDrainedOversizeBodies } from './oversize-bodies.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
 import { useCoverage } from '../coverage/answers.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
-import { useLazySerialization } from './serialization.js';
+import { usePlainSerialization } from './serialization.js';
 import { refuseUnknownQueries, useStrictValidation } from './validation.js';
 import type { Logger } from '../logger.js';
 
@@ -25,8 +25,8 @@ export function useAppRequestPath(
 ): void {
   // 1. Bodies validated as sent, queries and path parameters as text; a validator compiled on first use.
   useStrictValidation(app);
-  // 2. A route's response serializer built on its first answer, not at start-up.
-  useLazySerialization(app);
+  // 2. Answers written by JSON.stringify: their data has the shape of their schema already.
+  usePlainSerialization(app);
   // 3. JSON in, and only JSON (else 415), with the prototype-poisoning guard and the input bounds.
   useJsonBodies(app);
   // 4. A body over its route's limit is read to its end before the 413, so the client gets the 413.

@@ -1,36 +1,19 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
-import { requireOnUse } from '../require-on-use.js';
-
-type Compile = ReturnType<ReturnType<typeof import('@fastify/fast-json-stringify-compiler').SerializerSelector>>;
 
 /**
- * fastify's own serializer factory; the routes' response schemas are inline, so none are shared.
- * Made on the first response that has a schema, and required then rather than imported: loading
- * fast-json-stringify was a share of every start, `addon exec -- true` included.
+ * Every answer is written by `JSON.stringify`, as a route without a response schema is. The response
+ * schemas stay what the OpenAPI document says and what the tests hold each answer to; the data has
+ * their shape where it is made: a record has its schema's fields, in its order, as it is stored
+ * (domain/collection-service.ts) or imported (state/world-tables.ts), and every other answer is built
+ * as a view of its schema's fields. So fastify's schema-compiled serializer (fast-json-stringify) had
+ * nothing to take off or put in order. It built a body from thousands of concatenated pieces, which
+ * the socket's write then had to join: under load, a page of 50 records spent ~21 µs a request in
+ * the two, against ~9 µs for `JSON.stringify` and its write (CPU profiles, docs/performance.md).
+ * Compiling it was also a share of each route's first answer.
  */
-let compile: Compile | undefined;
-const serializerOf = (route: Parameters<Compile>[0]) => {
-  if (!compile) {
-    const { SerializerSelector } = requireOnUse(
-      '@fastify/fast-json-stringify-compiler',
-    ) as typeof import('@fastify/fast-json-stringify-compiler');
-    compile = SerializerSelector()({}, {});
-  }
-  return compile(route);
-};
-
-/**
- * A route's response serializer is built on its first response, not at start-up: building every
- * route's took a twentieth of `addon dev`'s start (docs/performance.md), and a dev session answers
- * from few of the routes. The serializers are fastify's own, so responses are exactly the same.
- */
-export const lazySerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
-  let serialize: ((data: unknown) => string) | undefined;
-  // fastify types httpStatus as optional; it always passes one to a serializer compiler.
-  return (data) => (serialize ??= serializerOf(route as Parameters<Compile>[0]))(data);
-};
+export const plainSerializerCompiler: FastifySerializerCompiler<unknown> = () => JSON.stringify;
 
 /** The compiler above for every route of `app` (http-app.ts also hands it to fastify at construction). */
-export function useLazySerialization(app: FastifyInstance): void {
-  app.setSerializerCompiler(lazySerializerCompiler);
+export function usePlainSerialization(app: FastifyInstance): void {
+  app.setSerializerCompiler(plainSerializerCompiler);
 }

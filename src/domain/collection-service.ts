@@ -12,6 +12,7 @@ import {
   type ResourceRef,
 } from './resource.js';
 import { withDefaults, type ObjectSchema } from './schema.js';
+import { inSchemaOrder } from './schema-order.js';
 
 /** A record created (before null), changed, or deleted (after null): what events are made of. */
 export interface RecordChange {
@@ -70,8 +71,9 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
   const record = (fields: Fields, meta: { _id: string; createdAt: string; updatedAt: string }): R => {
     const stored = storedFields(definition.recordSchema, fields);
     const doc: Doc = { _id: meta._id, ...stored, createdAt: meta.createdAt, updatedAt: meta.updatedAt };
-    // Every field of the record schema, from rules typed by it: a record of the resource.
-    return doc as R;
+    // Every field of the record schema, from rules typed by it: a record of the resource. Nested
+    // objects in their schema's order too, whatever order the request sent them in.
+    return inSchemaOrder(definition.recordSchema, doc) as R;
   };
 
   /**

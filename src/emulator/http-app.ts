@@ -6,7 +6,7 @@ import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { toErrorBody } from '../api/error-body.js';
 import { useAppRequestPath } from '../api/request-path.js';
 import { inboxRoutes } from '../api/inbox-routes.js';
-import { lazySerializerCompiler } from '../api/serialization.js';
+import { plainSerializerCompiler } from '../api/serialization.js';
 import { strictValidatorCompiler } from '../api/validation.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { openApiDocument } from '../api/openapi.js';
@@ -114,5 +114,5 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
  * types these factories as @fastify/ajv-compiler's; it calls them for a compiler, which ours are.)
  */
 const APP_COMPILERS = {
-  compilersFactory: { buildValidator: () => strictValidatorCompiler, buildSerializer: () => lazySerializerCompiler },
+  compilersFactory: { buildValidator: () => strictValidatorCompiler, buildSerializer: () => plainSerializerCompiler },
 } as unknown as FastifyServerOptions['schemaController'];

@@ -3,6 +3,7 @@ import { CLOCK_HORIZON_MS } from '../clock.js';
 import { MAX_CONFIG_KEYS, STORAGE_KEY } from '../domain/addon-data.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
+import { inSchemaOrder } from '../domain/schema-order.js';
 import { compileSchema, describeError } from '../validator.js';
 import { APP_ID, PLAIN_ID } from '../installation-ids.js';
 import type { Registry } from '../emulator/registry.js';
@@ -30,11 +31,12 @@ export function checkState(input: unknown, registry: Registry): StateFile {
     throw invalidState(
       `it was written by a newer addon-devkit (state format version ${file.version}; this one reads version ${STATE_VERSION}): upgrade addon-devkit to load it`,
     );
-  const validate = validatorFor(registry);
+  const { schema, validate } = checkerFor(registry);
   if (!validate(file)) throw invalidState(describeError(validate.errors![0]));
   const checked = file as StateFile;
   for (const [orgId, org] of Object.entries(checked.organizations)) checkOrganization(orgId, org, registry);
-  return checked;
+  // Each record, entry and setting in its schema's order: the API writes answers in the order it holds.
+  return inSchemaOrder(schema, checked);
 }
 
 const invalidState = (problem: string): ApiError => new ApiError(400, 'invalid_state', problem);
@@ -87,12 +89,15 @@ function checkReferences(
   }
 }
 
-const compiled = new WeakMap<Registry, ValidateFunction>();
+const checkers = new WeakMap<Registry, { schema: JsonSchema; validate: ValidateFunction }>();
 
-function validatorFor(registry: Registry): ValidateFunction {
-  let validate = compiled.get(registry);
-  if (!validate) compiled.set(registry, (validate = compileSchema(fileSchema(registry))));
-  return validate;
+function checkerFor(registry: Registry): { schema: JsonSchema; validate: ValidateFunction } {
+  let checker = checkers.get(registry);
+  if (!checker) {
+    const schema = fileSchema(registry);
+    checkers.set(registry, (checker = { schema, validate: compileSchema(schema) }));
+  }
+  return checker;
 }
 
 const timestamp = { type: 'string', format: 'date-time' };

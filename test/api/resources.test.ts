@@ -82,6 +82,40 @@ describe('collections', () => {
   });
 });
 
+describe('the order of an answer\'s fields', () => {
+  const reversed = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).reverse());
+  const keysOf = (value: Record<string, unknown>) => Object.keys(value);
+
+  it("is the record schema's (the OpenAPI document's), at every depth, whatever order a request or a state file sent", async () => {
+    const { recordSchema } = sampleRecords(postWith(em.call, token)).definition('customers');
+    const schemaKeys = (schema: { properties: Record<string, unknown> }, present: Record<string, unknown>) =>
+      Object.keys(schema.properties).filter((key) => key in present);
+    const addressSchema = recordSchema.properties.address as unknown as { properties: Record<string, unknown> };
+    const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+    const body = reversed({ name: 'Order Ltd', email: 'o@example.com', currency: 'EUR', address: reversed(address) });
+
+    const created = (await em.call('POST', 'customers', { token, body })).body.data;
+    expect(keysOf(created)).toEqual(Object.keys(recordSchema.properties));
+    expect(keysOf(created.address)).toEqual(schemaKeys(addressSchema, address));
+    const patched = (
+      await em.call('PATCH', `customers/${created._id}`, { token, body: { address: reversed(address) } })
+    ).body.data;
+    expect(keysOf(patched.address)).toEqual(schemaKeys(addressSchema, address));
+
+    // The same record, every object in it reversed, through an exported and re-imported state file.
+    const state = (await em.call('GET', '/_emulator/state')).body;
+    const org = state.organizations[Object.keys(state.organizations)[0]!];
+    org.records.customers = org.records.customers.map((record: Record<string, unknown>) =>
+      reversed({ ...record, address: record.address && reversed(record.address as Record<string, unknown>) }),
+    );
+    expect((await em.call('PUT', '/_emulator/state', { body: state })).status).toBe(200);
+    const read = (await em.call('GET', `customers/${created._id}`, { token })).body.data;
+    expect(keysOf(read)).toEqual(Object.keys(recordSchema.properties));
+    expect(keysOf(read.address)).toEqual(schemaKeys(addressSchema, address));
+    expect(read).toEqual(patched);
+  });
+});
+
 describe('bad input', () => {
   it('names every bad field, without coercing types or dropping unknown fields', async () => {
     const res = await em.call('POST', 'invoices', {

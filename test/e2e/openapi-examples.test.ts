@@ -1,13 +1,20 @@
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, cleanUp, startDev } from '../helpers.js';
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
 afterAll(cleanUp);
 
 interface Operation {
   parameters?: Array<{ in: string; name: string; example?: string }>;
   requestBody?: { content: Record<string, { example?: unknown }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> }>;
 }
+
+/** A JSON pointer's token, in a URI fragment (ajv's $ref). */
+const pointerToken = (name: string) => encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 /**
  * What a contract tester (Dredd) does with default options: read the document that `addon dev`
@@ -22,6 +29,8 @@ describe('the OpenAPI document of addon dev, as a contract tester uses it', () =
     const document = (await api(`${dev.apiUrl}/openapi.json`)).body as {
       paths: Record<string, Record<string, Operation>>;
     };
+    const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+    ajv.addSchema(document, 'openapi');
     const answers: string[] = [];
     for (const [path, item] of Object.entries(document.paths))
       for (const [method, { parameters = [], requestBody, responses }] of Object.entries(item)) {
@@ -34,6 +43,12 @@ describe('the OpenAPI document of addon dev, as a contract tester uses it', () =
         if (requestBody) expect(body, `${method} ${path}`).toBeDefined();
         const answer = await api(`${dev.url}${url}`, { token, method: method.toUpperCase(), body });
         expect(Object.keys(responses), `${method} ${path}: ${answer.status}`).toContain(String(answer.status));
+        // The body is what the document says of it: its schema's fields, and of a record no other.
+        if (responses[String(answer.status)]!.content) {
+          const at = ['paths', path, method, 'responses', String(answer.status), 'content', 'application/json', 'schema'];
+          const valid = ajv.validate({ $ref: `openapi#/${at.map(pointerToken).join('/')}` }, answer.body);
+          expect(valid, `${method} ${path}: ${ajv.errorsText()}`).toBe(true);
+        }
         const refused = answer.status === 400 ? answer.body.details : [];
         for (const { message } of refused) expect(message, `${method} ${path}`).toMatch(/^refers to \w+_0+1,/);
         answers.push(`${method.toUpperCase()} ${url} ${answer.status}`);
