@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, cli, ROOT, tempDir } from '../helpers.js';
@@ -23,5 +24,17 @@ async function beforeTheCommand(): Promise<{ collators: number; modules: string[
 describe('addon exec before its command starts', () => {
   it('makes no Intl.Collator (loading ICU collation data took ~10 ms of every start)', async () => {
     expect((await beforeTheCommand()).collators).toBe(0);
+  });
+
+  it("compiles none of the other commands' code: the CLI's entry holds exec's command and not theirs", () => {
+    const commandsIn = (chunk: string): string[] =>
+      (JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', `${chunk}.map`), 'utf8')) as { sources: string[] }).sources
+        .filter((source) => source.startsWith('commands/'))
+        .map((source) => source.split('/').pop()!.replace(/\.js$/, '.ts'))
+        .sort();
+    expect(commandsIn('addon-cli.bundle.js')).toEqual(['exec.ts']);
+    // The others load in a chunk of their own when another command runs (src/cli/commands/index.ts).
+    const others = readdirSync(join(ROOT, 'src', 'cli', 'commands')).filter((file) => file !== 'exec.ts');
+    expect(commandsIn('commands.bundle.js')).toEqual(others.sort());
   });
 });
