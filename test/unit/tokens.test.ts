@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { writeFile } from 'node:fs/promises';
+import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { loadOrCreateKeys } from '../../src/auth/keys.js';
 import { createTokenService } from '../../src/auth/tokens.js';
 import { createClock } from '../../src/clock.js';
@@ -121,35 +120,6 @@ describe('session tokens', () => {
         (await rejection(tokens.verify(token))).code,
       );
     }
-  });
-
-  it("names its key by the key's JWK thumbprint (RFC 7638), as jose computes it", async () => {
-    const { keys } = await setup();
-    const [publicJwk] = keys.jwks.keys;
-    expect(publicJwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: keys.kid });
-    expect(keys.kid).toBe(await calculateJwkThumbprint(publicJwk));
-  });
-
-  it('reads a key file that jose made (data dirs of earlier versions), and its tokens verify', async () => {
-    const dir = await tempDir();
-    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-    const publicJwk = await exportJWK(publicKey);
-    const kid = await calculateJwkThumbprint(publicJwk);
-    const keyFile = {
-      alg: 'ES256',
-      kid,
-      privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'ES256' },
-      publicJwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig' },
-    };
-    await writeFile(`${dir}/keys.json`, JSON.stringify(keyFile, null, 2) + '\n', { mode: 0o600 });
-    const keys = await loadOrCreateKeys(dir);
-    expect(keys.kid).toBe(kid);
-    const clock = createClock({ source: () => 1_800_000_000_000 });
-    const { token } = await createTokenService({ keys, clock }).mint(who);
-    const verified = await jwtVerify(token, createLocalJWKSet({ keys: [keyFile.publicJwk] }), {
-      currentDate: new Date(1_800_000_000_000),
-    });
-    expect(verified.protectedHeader).toEqual({ alg: 'ES256', kid, typ: 'JWT' });
   });
 
   it('keeps one key pair per data dir, private key file readable by the owner only', async () => {
