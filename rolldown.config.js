@@ -115,6 +115,10 @@ export default defineConfig([
       format: 'esm',
       entryFileNames: '[name].bundle.js',
       chunkFileNames: '[name].bundle.js',
+      // Every module the entry imports statically is in the entry, one file: left to itself, rolldown
+      // puts those that the lazily loaded chunks (the other commands, the HTTP app) share in chunks of
+      // their own (eight, once the other commands were a chunk), each one more file every start reads.
+      codeSplitting: { groups: [{ name: 'addon-cli', tags: ['$initial'] }] },
       ...output,
     },
     logLevel: 'warn',

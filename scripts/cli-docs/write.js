@@ -8,7 +8,7 @@ import { cliReference, withReference } from '../../dist/cli/reference.js';
 
 const path = new URL('../../docs/cli.md', import.meta.url);
 const before = await readFile(path, 'utf8');
-const after = withReference(before, cliReference(program(processIo())));
+const after = withReference(before, cliReference(await program(processIo())));
 if (after !== before) {
   await writeFile(path, after);
   console.log('wrote docs/cli.md');

@@ -1,30 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, type OutputConfiguration } from 'commander';
-import { checkCommand } from './commands/check.js';
-import { clockCommand } from './commands/clock.js';
-import { completionCommand } from './commands/completion.js';
-import { coverageCommand } from './commands/coverage.js';
-import { deliveriesCommand } from './commands/deliveries.js';
-import { inboxCommand } from './commands/inbox.js';
-import { devCommand } from './commands/dev.js';
-import { eventsCommand } from './commands/events.js';
 import { execCommand } from './commands/exec.js';
-import { faultsCommand } from './commands/faults.js';
-import { initCommand } from './commands/init.js';
-import { installCommand, uninstallCommand } from './commands/install.js';
-import { listenCommand } from './commands/listen.js';
-import { logsCommand } from './commands/logs.js';
-import { mcpCommand } from './commands/mcp.js';
-import { seedCommand } from './commands/seed.js';
-import { scenarioCommand } from './commands/scenario.js';
-import { scopesCommand } from './commands/scopes.js';
-import { stateCommand } from './commands/state.js';
-import { tokenCommand } from './commands/token.js';
-import { triggerCommand } from './commands/trigger.js';
-// Here, not first: imported before the other commands, it made rolldown split the modules the lazy
-// chunks share out of the CLI's entry, into chunks every start reads (test/e2e/mcp.test.ts).
-import { apiCommand } from './commands/api.js';
-import { usersCommand } from './commands/users.js';
 import { processIo, setExitCode, withIo, type CliIo } from './cli-io.js';
 import { jsonError, reportFailure } from './failure-report.js';
 import { addExamples } from './help-examples.js';
@@ -34,41 +10,8 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
-/**
- * Every command, by name, in the order `addon --help` lists them. A run of one command (`addon exec
- * -- npm test`) makes only that one: commander making all of them, with their options, was ~3 ms of
- * every start (docs/performance.md). The others still make them all: `--help`, `help`, a name that
- * is not a command (commander suggests one), and `completion`, which describes the whole program.
- */
-const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
-  dev: devCommand,
-  token: tokenCommand,
-  clock: clockCommand,
-  logs: logsCommand,
-  seed: seedCommand,
-  events: eventsCommand,
-  trigger: triggerCommand,
-  api: apiCommand,
-  deliveries: deliveriesCommand,
-  inbox: inboxCommand,
-  listen: listenCommand,
-  faults: faultsCommand,
-  scopes: scopesCommand,
-  install: installCommand,
-  uninstall: uninstallCommand,
-  users: usersCommand,
-  state: stateCommand,
-  scenario: scenarioCommand,
-  exec: execCommand,
-  check: checkCommand,
-  coverage: coverageCommand,
-  mcp: mcpCommand,
-  init: initCommand,
-  completion: completionCommand,
-};
-
-/** The `addon` program; with `only`, the name of a command, that command alone (see COMMANDS). */
-export function program(io: CliIo, json = false, only?: string): Command {
+/** The `addon` program; with `only`, the name of a command, that command alone (see commands/index.ts). */
+export async function program(io: CliIo, json = false, only?: string): Promise<Command> {
   // Before the commands are added: each takes its output and exit handling from its parent as it is made.
   const cli = new Command('addon')
     .description("Local developer kit for the accounting service's add-on platform")
@@ -78,10 +21,21 @@ export function program(io: CliIo, json = false, only?: string): Command {
     .enablePositionalOptions()
     .configureOutput(outputTo(io, json))
     .exitOverride();
-  const alone = only !== undefined && only !== 'completion' && Object.hasOwn(COMMANDS, only);
-  for (const add of alone ? [COMMANDS[only]] : Object.values(COMMANDS)) add(cli);
+  for (const add of await commandsFor(only)) add(cli);
   addExamples(cli);
   return cli;
+}
+
+/**
+ * The commands a run makes. `addon exec`, which CI runs before every job's command, is made without
+ * loading the others: their code, in a chunk of its own, was a third of what every start compiled
+ * (docs/performance.md).
+ */
+async function commandsFor(only: string | undefined): Promise<Array<(program: Command) => void>> {
+  if (only === 'exec') return [execCommand];
+  const { COMMANDS } = await import('./commands/index.js');
+  const alone = only !== undefined && only !== 'completion' && Object.hasOwn(COMMANDS, only);
+  return alone ? [COMMANDS[only]] : Object.values(COMMANDS);
 }
 
 /**
@@ -92,7 +46,7 @@ export function program(io: CliIo, json = false, only?: string): Command {
 export async function runCli(args: string[], given: CliIo, cli?: Command): Promise<number> {
   const { args: rest, io } = withoutColorFlag(args, given);
   const json = beforeCommand(rest).includes('--json');
-  const run = cli ?? program(io, json, rest[0]);
+  const run = cli ?? (await program(io, json, rest[0]));
   return withIo(io, async () => {
     try {
       await run.parseAsync(rest, { from: 'user' });

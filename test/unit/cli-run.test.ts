@@ -115,7 +115,7 @@ describe("the emulator's address", () => {
         const here = [...path, sub.name()];
         return [...(sub.options.some((o) => o.long === '--emulator') ? [here.join(' ')] : []), ...withFlag(sub, here)];
       });
-    expect(withFlag(program(processIo())).sort()).toEqual(Object.keys(ARGS).sort());
+    expect(withFlag(await program(processIo())).sort()).toEqual(Object.keys(ARGS).sort());
     const address = 'http://127.0.0.1:4455/api/addon/v1/openapi.json';
     for (const [command, args] of Object.entries(ARGS)) {
       const run = await addonInProcess([...command.split(' '), ...args, '--emulator', address]);

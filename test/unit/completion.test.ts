@@ -6,9 +6,11 @@ import { program } from '../../src/cli/main.js';
 import { processIo } from '../../src/cli/cli-io.js';
 import { addonInProcess } from '../cli-in-process.js';
 
+const whole = await program(processIo());
+
 /** What real bash completes after `words` (the last one being typed), with the script loaded. */
 function bashCompletes(words: string[]): string[] {
-  const script = completionScript('bash', program(processIo()));
+  const script = completionScript('bash', whole);
   const line = ['addon', ...words].map((w) => `'${w}'`).join(' ');
   const out = execFileSync(
     'bash',
@@ -51,7 +53,7 @@ describe("each command's --help", () => {
   it('has examples, for every command and subcommand of the program', async () => {
     const { EXAMPLES, pathOf } = await import('../../src/cli/help-examples.js');
     const all = (command: Command): Command[] => command.commands.flatMap((c) => [c, ...all(c)]);
-    const paths = all(program(processIo())).map(pathOf);
+    const paths = all(whole).map(pathOf);
     expect(paths.filter((path) => !EXAMPLES[path])).toEqual([]);
     const help = await addonInProcess(['faults', 'add', '--help']);
     expect(help.stdout).toMatch(/\nExamples:\n {2}addon faults add --path \/invoices --status 503 --times 2\n/);
