@@ -25,12 +25,13 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
  * data, ~10 ms, which every start of the CLI paid when it was made with this module.
  */
 let paths: Intl.Collator | undefined;
+const pathOrder = (): Intl.Collator => (paths ??= new Intl.Collator('en', { numeric: true }));
 
 /** Operations by path, then in the order of a resource's life: read, create, change, delete. */
 export function byOperation(a: string, b: string): number {
   const [methodA, pathA = ''] = a.split(' ');
   const [methodB, pathB = ''] = b.split(' ');
-  return (paths ??= new Intl.Collator('en', { numeric: true })).compare(pathA, pathB) || rank(METHODS, methodA) - rank(METHODS, methodB) || a.localeCompare(b);
+  return pathOrder().compare(pathA, pathB) || rank(METHODS, methodA) - rank(METHODS, methodB) || a.localeCompare(b);
 }
 
 /** Responses as a table's columns read: success, then the statuses in order, then the faults. */

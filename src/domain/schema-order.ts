@@ -30,6 +30,7 @@ export function inSchemaOrder<T>(schema: JsonSchema, value: T): T {
 
 /** Assigned (an object V8 keeps fast), but defined for `__proto__`, which assigning would make the prototype. */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }

@@ -152,7 +152,11 @@ describe('hostile JSON on every way in', () => {
         });
         const before = await everything();
         // A function, so `$$` or `$&` in the text is not read as a replacement pattern.
-        const res = await send('PUT', '/_emulator/state', file.replace('"@"', () => text));
+        const res = await send(
+          'PUT',
+          '/_emulator/state',
+          file.replace('"@"', () => text),
+        );
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) return void expect(await everything()).toEqual(before);
         const values = (await em.call('GET', '/_emulator/state')).body.organizations.org_x.apps['com.example.x'].config

@@ -82,7 +82,7 @@ describe('collections', () => {
   });
 });
 
-describe('the order of an answer\'s fields', () => {
+describe("the order of an answer's fields", () => {
   const reversed = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).reverse());
   const keysOf = (value: Record<string, unknown>) => Object.keys(value);
 

@@ -45,7 +45,16 @@ describe('the OpenAPI document of addon dev, as a contract tester uses it', () =
         expect(Object.keys(responses), `${method} ${path}: ${answer.status}`).toContain(String(answer.status));
         // The body is what the document says of it: its schema's fields, and of a record no other.
         if (responses[String(answer.status)]!.content) {
-          const at = ['paths', path, method, 'responses', String(answer.status), 'content', 'application/json', 'schema'];
+          const at = [
+            'paths',
+            path,
+            method,
+            'responses',
+            String(answer.status),
+            'content',
+            'application/json',
+            'schema',
+          ];
           const valid = ajv.validate({ $ref: `openapi#/${at.map(pointerToken).join('/')}` }, answer.body);
           expect(valid, `${method} ${path}: ${ajv.errorsText()}`).toBe(true);
         }
