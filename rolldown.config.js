@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
 import { eagerFactories } from './scripts/cli-bundle/eager-factories.js';
@@ -75,6 +76,43 @@ const standIns = {
   },
 };
 
+/**
+ * Node's own modules, as the code imports them (`import { createServer } from 'node:http'`), taken
+ * from `process.getBuiltinModule()` rather than by an ES module import. Importing one makes Node
+ * build its ES module facade, which reads every export, and some exports are getters that load
+ * more: on Node 22 and 24, the facade of node:http loads undici (the `fetch` behind its WebSocket
+ * and EventSource exports) with node:zlib and node:tls, and those of node:process, node:util and
+ * node:fs load the stream, readline and perf modules behind theirs (~25 ms of `addon exec` on Node
+ * 22, docs/performance.md). Node 20 builds none of these getters. A module here exports each
+ * property of the builtin as a pure read, so the bundle keeps, and reads at start, only those that
+ * something imports. Only ES module imports come here: a CommonJS `require` never builds a facade.
+ */
+const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const builtinsWithoutFacade = {
+  name: 'builtins-without-facade',
+  resolveId(source, importer, { kind }) {
+    // Not rolldown's own runtime (a `\0` module): the entry's chunk would import it, and it the entry.
+    if (kind !== 'import-statement' || !BUILTINS.has(source) || importer?.startsWith('\0')) return null;
+    return `\0builtin:${source.replace(/^node:/, '')}`;
+  },
+  load(id) {
+    if (!id.startsWith('\0builtin:')) return null;
+    const name = `node:${id.slice('\0builtin:'.length)}`;
+    const builtin = process.getBuiltinModule(name);
+    const keys = Object.keys(builtin).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
+    return {
+      code: [
+        `const __builtin = process.getBuiltinModule(${JSON.stringify(name)});`,
+        'const __read = (key) => __builtin[key];',
+        'export default __builtin;',
+        // Pure, so the bundle keeps only the exports something imports, and reads no other getter.
+        ...keys.map((key) => `export const ${key} = /* @__PURE__ */ __read(${JSON.stringify(key)});`),
+      ].join('\n'),
+      moduleSideEffects: false,
+    };
+  },
+};
+
 const output = {
   // Minified, it compiles a sixth faster. Names are kept, for stack traces and for code that reads
   // a function's or class's name; `node --enable-source-maps` maps positions back to the sources.
@@ -106,7 +144,7 @@ export default defineConfig([
     input: { 'addon-cli': 'dist/cli/main.js' },
     platform: 'node',
     external: ['open', 'playwright-core', '@sparticuz/chromium', 'axe-core'],
-    plugins: [standIns, requireOnUse, eagerFactories()],
+    plugins: [builtinsWithoutFacade, standIns, requireOnUse, eagerFactories()],
     // Shared code stays in the entry chunk, which the lazily loaded chunks import from, rather than
     // in a chunk of its own behind a one-line facade.
     preserveEntrySignatures: 'allow-extension',

@@ -26,6 +26,24 @@ describe('addon exec before its command starts', () => {
     expect((await beforeTheCommand()).collators).toBe(0);
   });
 
+  it("loads no module of Node's that only an ES module import's facade asked for (undici, zlib, tls)", async () => {
+    // On Node 22 and 24 the facade of node:http reads its WebSocket and EventSource exports, which
+    // load undici with zlib and tls; Node 20 has no such exports, so there this holds either way.
+    const { modules } = await beforeTheCommand();
+    expect(modules.filter((name) => /undici|zlib|^tls$|internal\/tls/.test(name))).toEqual([]);
+  });
+
+  it("imports Node's own modules with process.getBuiltinModule, never by an ES module import", () => {
+    const chunks = readdirSync(join(ROOT, 'dist', 'cli')).filter((file) => file.endsWith('.bundle.js'));
+    const imported = chunks.flatMap((chunk) =>
+      [...readFileSync(join(ROOT, 'dist', 'cli', chunk), 'utf8').matchAll(/from\s*["'`](node:[\w/]+)["'`]/g)].map(
+        (match) => `${chunk}: ${match[1]}`,
+      ),
+    );
+    // Rolldown's runtime alone imports node:module (its createRequire): the entry imports the runtime.
+    expect(imported).toEqual(['rolldown-runtime.bundle.js: node:module']);
+  });
+
   it("compiles none of the other commands' code: the CLI's entry holds exec's command and not theirs", () => {
     const commandsIn = (chunk: string): string[] =>
       (JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', `${chunk}.map`), 'utf8')) as { sources: string[] }).sources
