@@ -86,15 +86,16 @@ describe('addon faults', () => {
       const { run, call, emulator } = await dev(['--fault-seed', seed]);
       await add(run, '--path', '/customers', '--probability', '0.3', '--status', '503');
       let faults = '';
-      for (let i = 0; i < 1000; i++) faults += (await call('/customers')).status === 503 ? '1' : '0';
+      for (let i = 0; i < 300; i++) faults += (await call('/customers')).status === 503 ? '1' : '0';
       await emulator.stop();
       return faults;
     };
     const first = await sequence('7');
     const hits = first.split('1').length - 1;
-    // 1,000 calls at 0.3: mean 300, standard deviation 14.5; five of them either side.
-    expect(hits).toBeGreaterThan(227);
-    expect(hits).toBeLessThan(373);
+    // 300 calls at 0.3: mean 90, standard deviation 7.9; five of them either side. (Not 1,000: three
+    // runs of those, one call at a time, took up to 29 s of a loaded CI machine.)
+    expect(hits).toBeGreaterThan(50);
+    expect(hits).toBeLessThan(130);
     expect(await sequence('7')).toBe(first);
     expect(await sequence('8')).not.toBe(first);
   });
