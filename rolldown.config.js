@@ -1,4 +1,6 @@
+import { readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
 import { eagerFactories } from './scripts/cli-bundle/eager-factories.js';
@@ -113,6 +115,20 @@ const builtinsWithoutFacade = {
   },
 };
 
+/**
+ * The entry's chunks of an earlier build that this one did not write, removed: `npm pack` in a
+ * working copy takes the whole of dist/, and a chunk left by a build of another layout would ship,
+ * never to be loaded. Not rolldown's `cleanDir`: dist/cli also holds tsc's output (dist/cli/lazy,
+ * rolldown's alone, has it).
+ */
+const noStaleChunks = {
+  name: 'no-stale-chunks',
+  writeBundle({ dir }, bundle) {
+    for (const file of readdirSync(dir))
+      if (/\.bundle\.js(\.map)?$/.test(file) && !(file.replace(/\.map$/, '') in bundle)) rmSync(join(dir, file));
+  },
+};
+
 const output = {
   // Minified, it compiles a sixth faster. Names are kept, for stack traces and for code that reads
   // a function's or class's name; `node --enable-source-maps` maps positions back to the sources.
@@ -144,7 +160,7 @@ export default defineConfig([
     input: { 'addon-cli': 'dist/cli/main.js' },
     platform: 'node',
     external: ['open', 'playwright-core', '@sparticuz/chromium', 'axe-core'],
-    plugins: [builtinsWithoutFacade, standIns, requireOnUse, eagerFactories()],
+    plugins: [builtinsWithoutFacade, standIns, requireOnUse, eagerFactories(), noStaleChunks],
     // Shared code stays in the entry chunk, which the lazily loaded chunks import from, rather than
     // in a chunk of its own behind a one-line facade.
     preserveEntrySignatures: 'allow-extension',
@@ -167,6 +183,7 @@ export default defineConfig([
     plugins: [eagerFactories()],
     output: {
       dir: 'dist/cli/lazy',
+      cleanDir: true,
       format: 'cjs',
       entryFileNames: '[name].cjs',
       chunkFileNames: '[name].chunk.cjs',
