@@ -76,6 +76,17 @@ describe('audit.log', () => {
 });
 
 describe('audit.log on a full disk', () => {
+  it('keeps the newest 1,000 calls for addon logs, newest first, once more have come', async () => {
+    const log = await openAuditLog();
+    for (let n = 0; n < 1500; n++) log.append(entry(n));
+    const kept = log.recent(5000).map((one) => one.requestId);
+    expect(kept).toHaveLength(1000);
+    expect([kept[0], kept[999]]).toEqual(['req_1499', 'req_500']);
+    expect(log.recent(3).map((one) => one.requestId)).toEqual(['req_1499', 'req_1498', 'req_1497']);
+    expect(log.recent(0)).toEqual([]);
+    await log.close();
+  });
+
   it('says the failed write once and goes on in memory, without crashing the process', async () => {
     // /dev/full takes an open and answers every write with ENOSPC, as a full disk does.
     const said: string[] = [];

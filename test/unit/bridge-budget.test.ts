@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bridgeBudget, cut } from '../../src/bridge/bridge-budget.js';
 import { jsonLength } from '../../src/bridge/json-length.js';
-import { createRing } from '../../src/bridge/ring.js';
+import { createRing } from '../../src/ring.js';
 import { tokenBucket } from '../../src/bridge/token-bucket.js';
 import {
   BRIDGE_BURST,
