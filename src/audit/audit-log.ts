@@ -49,7 +49,7 @@ const KEEP = 1000;
  */
 export async function openAuditLog(file?: string, logger: Logger = warningLogger): Promise<AuditLog> {
   // A ring, not an array trimmed at its front: a splice of the oldest out of 1,000 moved the other
-  // 999 on every call, ~4 µs of each once the log was full (docs/performance.md).
+  // 999 on every call, ~6 µs of each once the log was full (docs/performance.md).
   const ring = createRing<AuditEntry>(KEEP);
   if (file) for (const entry of await readTail(file)) ring.push(entry);
   const listeners = createListeners<AuditEntry>();
