@@ -73,9 +73,7 @@ describe('audit.log', () => {
     await second.close();
     expect(await linesOf(file)).toEqual([entry(1), entry(2)]);
   });
-});
 
-describe('audit.log on a full disk', () => {
   it('keeps the newest 1,000 calls for addon logs, newest first, once more have come', async () => {
     const log = await openAuditLog();
     for (let n = 0; n < 1500; n++) log.append(entry(n));
@@ -86,7 +84,9 @@ describe('audit.log on a full disk', () => {
     expect(log.recent(0)).toEqual([]);
     await log.close();
   });
+});
 
+describe('audit.log on a full disk', () => {
   it('says the failed write once and goes on in memory, without crashing the process', async () => {
     // /dev/full takes an open and answers every write with ENOSPC, as a full disk does.
     const said: string[] = [];
