@@ -9,6 +9,7 @@ import {
 } from '../domain/addon-data.js';
 import { errorResponse, named, noContent, pageOf, pageQuery, single } from './schemas.js';
 import { sessionOf } from './pipeline.js';
+import { storedAnswerCompiler } from './serialization.js';
 
 const configRecord = named('AddonConfig', {
   type: 'object',
@@ -89,7 +90,10 @@ export function configRoutes(app: FastifyInstance, config: AddonConfigService): 
 /** The add-on's key-value storage in the organization. */
 export function storageRoutes(app: FastifyInstance, storage: AddonStorageService): void {
   const tags = ['storage'];
+  // Their answers are the store's own entries, written from their kept texts (serialization.ts).
+  const serializerCompiler = storedAnswerCompiler;
   app.get<{ Querystring: ListWindow }>('/storage', {
+    serializerCompiler,
     config: { scope: 'storage.read' },
     schema: {
       operationId: 'listStorage',
@@ -101,6 +105,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
     handler: async (request) => storage.list(owner(request), request.query),
   });
   app.get<{ Params: { key: string } }>('/storage/:key', {
+    serializerCompiler,
     config: { scope: 'storage.read', example: { params: key } },
     schema: {
       operationId: 'getStorageEntry',
@@ -112,6 +117,7 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
     handler: async (request) => ({ data: storage.get(owner(request), request.params.key) }),
   });
   app.put<{ Params: { key: string }; Body: { value: unknown } }>('/storage/:key', {
+    serializerCompiler,
     config: { scope: 'storage.write', example: { params: key, body: () => ({ value: { at: '2026-01-31' } }) } },
     schema: {
       operationId: 'setStorageEntry',

@@ -4,6 +4,7 @@ import type { Fields } from '../domain/resource.js';
 import { sampleId, type SampleBodies } from '../domain/sample-examples.js';
 import { withArticle } from '../errors.js';
 import { sessionOf } from './pipeline.js';
+import { storedAnswerCompiler } from './serialization.js';
 import { errorResponse, idParams, named, noContent, pageOf, pageQuery, pascalCase, single } from './schemas.js';
 
 /** list, get, create, update and delete of one business resource: validate -> domain -> reply. */
@@ -28,8 +29,11 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   const the = `the ${label}`;
   // The OpenAPI document's examples, from the definition's samples (domain/sample-examples.ts).
   const params = { id: sampleId(definition) };
+  // Their answers are the store's own records, written from their kept texts (serialization.ts).
+  const serializerCompiler = storedAnswerCompiler;
 
   app.get<{ Querystring: ListWindow }>(path, {
+    serializerCompiler,
     config: { scope: `${name}.read` },
     schema: doc(`list${pascalCase(name)}`, `List ${name}`, {
       querystring: pageQuery,
@@ -39,6 +43,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.get<{ Params: { id: string } }>(`${path}/:id`, {
+    serializerCompiler,
     config: { scope: `${name}.read`, example: { params } },
     schema: doc(`get${type}`, `Get ${withArticle(label)}`, {
       params: idParams,
@@ -48,6 +53,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.post<{ Body: Fields }>(path, {
+    serializerCompiler,
     config: { scope: `${name}.write`, example: { body: () => samples.create(definition) } },
     schema: doc(`create${type}`, `Create ${withArticle(label)}`, {
       body: createSchema,
@@ -57,6 +63,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.patch<{ Params: { id: string }; Body: Fields }>(`${path}/:id`, {
+    serializerCompiler,
     config: { scope: `${name}.write`, example: { params, body: () => samples.patch(definition) } },
     schema: doc(`update${type}`, `Update ${withArticle(label)}`, {
       params: idParams,

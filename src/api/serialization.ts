@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import { docText } from '../store/doc-text.js';
+import type { Doc } from '../store/store.js';
 
 /**
  * Every answer is written by `JSON.stringify`, as a route without a response schema is. The response
@@ -17,3 +19,35 @@ export const plainSerializerCompiler: FastifySerializerCompiler<unknown> = () =>
 export function usePlainSerialization(app: FastifyInstance): void {
   app.setSerializerCompiler(plainSerializerCompiler);
 }
+
+/**
+ * For the routes that answer with the store's own records, a record or a page of them under `data`
+ * first (`{ data, total }`, `{ data }`): the same text as `JSON.stringify`, with each record's part its
+ * kept text (store/doc-text.ts), so a page costs a join. Only for those routes: a view made for one
+ * answer, or an object kept elsewhere and changed in place, must never be answered from a kept text.
+ */
+export const storedAnswerCompiler: FastifySerializerCompiler<unknown> = () => storedAnswerText;
+
+export function storedAnswerText(payload: unknown): string {
+  const data = dataFirst(payload);
+  if (data === undefined) return JSON.stringify(payload);
+  const body = Array.isArray(data) ? `[${data.map(docText).join(',')}]` : docText(data);
+  const { data: _, ...rest } = payload as { data: unknown };
+  const tail = JSON.stringify(rest); // `{}` or `{"total":2}`
+  return tail === '{}' ? `{"data":${body}}` : `{"data":${body},${tail.slice(1)}`;
+}
+
+/** `payload.data`, when it is the payload's first key and a record or an array of records; else undefined. */
+function dataFirst(payload: unknown): Doc | Doc[] | undefined {
+  if (!isRecord(payload) || Object.keys(payload)[0] !== 'data') return undefined;
+  const { data } = payload;
+  if (Array.isArray(data)) return data.every(isRecord) ? (data as Doc[]) : undefined;
+  return isRecord(data) ? (data as Doc) : undefined;
+}
+
+/** A plain object: what a stored record is (an array, a Date or a value with `toJSON` is not). */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof (value as { toJSON?: unknown }).toJSON !== 'function';

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import { docText } from './doc-text.js';
 import type { Doc, JournalOp, Op, Page, Persistence, Store, TableRows, Tables } from './store.js';
 
 /** A change applied in memory whose journal line is not yet on disk, and what takes it back. */
@@ -146,7 +147,10 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
  */
 function journalLine(op: Op): string {
   try {
-    return JSON.stringify('replace' in op ? { replace: toRows(op.replace) } : op);
+    if ('replace' in op) return JSON.stringify({ replace: toRows(op.replace) });
+    // JSON.stringify(op)'s text, with the document's part kept for its answers (doc-text.ts).
+    if ('put' in op) return `{"c":${JSON.stringify(op.c)},"s":${JSON.stringify(op.s)},"put":${docText(op.put)}}`;
+    return JSON.stringify(op);
   } catch (error) {
     throw new ApiError(
       400,

@@ -38,6 +38,9 @@ describe('collections', () => {
     expect(patched.status).toBe(200);
     expect(patched.body.data[field]).toEqual(patch[field]);
     expect(patched.body.data.createdAt).toBe(record.createdAt);
+    // Read again after the update: the record as updated, not the text its first reads kept.
+    expect((await em.call('GET', `${name}/${record._id}`, { token })).body.data).toEqual(patched.body.data);
+    expect((await em.call('GET', `${name}?limit=100`, { token })).body.data).toContainEqual(patched.body.data);
 
     expect((await em.call('DELETE', `${name}/${record._id}`, { token })).status).toBe(204);
     const gone = await em.call('GET', `${name}/${record._id}`, { token });
