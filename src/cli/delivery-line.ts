@@ -1,6 +1,6 @@
 import type { Delivery } from '../webhooks/delivery-log.js';
 import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
-import { color } from './output.js';
+import { color, type Palette } from './output.js';
 
 /**
  * `succeeded  invoice.paid  http://...  200  12ms  (attempt 1)  <id>`: a delivery in one line;
@@ -25,23 +25,27 @@ const duplicateMark = (delivery: Delivery) =>
  * it happens (`addon dev`); `withId` adds the start of the deliveryId, enough for `addon deliveries show`.
  * The second send of a `duplicate` rule is `(attempt 1, duplicate)`.
  */
-export function deliveryAttemptLine({ delivery, attempt }: AttemptReport, { withId = false } = {}): string {
+export function deliveryAttemptLine(
+  { delivery, attempt }: AttemptReport,
+  c: Palette = color,
+  { withId = false } = {},
+): string {
   const outcome = attempt.response ? String(attempt.response.status) : attempt.error!;
-  const painted = attempt.ok ? color.green(outcome) : color.red(outcome);
+  const painted = attempt.ok ? c.green(outcome) : c.red(outcome);
   const id = withId ? ` ${delivery.deliveryId.slice(0, 8)}` : '';
-  const retry = delivery.nextAttemptAt ? color.dim(` retry at ${delivery.nextAttemptAt.slice(11, 19)}`) : '';
+  const retry = delivery.nextAttemptAt ? c.dim(` retry at ${delivery.nextAttemptAt.slice(11, 19)}`) : '';
   const which = attempt.duplicate
-    ? `${color.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt}, `)}${color.yellow('duplicate')}${color.dim(`)${id}`)}`
-    : color.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt})${id}`);
-  return `${color.dim(attempt.at.slice(11, 19))} ${color.magenta('webhook')} ${delivery.event} -> ${delivery.webhookUrl} ${painted} ${which}${retry}`;
+    ? `${c.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt}, `)}${c.yellow('duplicate')}${c.dim(`)${id}`)}`
+    : c.dim(`${attempt.durationMs}ms (attempt ${attempt.attempt})${id}`);
+  return `${c.dim(attempt.at.slice(11, 19))} ${c.magenta('webhook')} ${delivery.event} -> ${delivery.webhookUrl} ${painted} ${which}${retry}`;
 }
 
 /**
  * `00:18:02 webhook subscription to invoice.paid at http://127.0.0.1:3000/hooks disabled after 3 failed
  * attempts; re-subscribe to enable it`: what the platform does after a delivery's last attempt fails.
  */
-export function disabledLine({ event, webhookUrl, attempts, at }: DisabledReport): string {
-  return `${color.dim(at.slice(11, 19))} ${color.magenta('webhook')} ${color.red(`subscription to ${event} at ${webhookUrl} disabled after ${attempts} failed attempts`)}; re-subscribe to enable it`;
+export function disabledLine({ event, webhookUrl, attempts, at }: DisabledReport, c: Palette = color): string {
+  return `${c.dim(at.slice(11, 19))} ${c.magenta('webhook')} ${c.red(`subscription to ${event} at ${webhookUrl} disabled after ${attempts} failed attempts`)}; re-subscribe to enable it`;
 }
 
 /** The same as one JSON object: `name` is the subscription's event, as in a delivery's line. */

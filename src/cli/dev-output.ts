@@ -5,7 +5,7 @@ import type { ParityWarning } from '../parity/parity-log.js';
 import { DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
 import { deliveryAttemptJson, deliveryAttemptLine, disabledJson, disabledLine } from './delivery-line.js';
 import { faultMark } from './fault-mark.js';
-import { color, printJsonLine, printJsonLineSoon, println, printlnSoon } from './output.js';
+import { color, printJsonLine, printJsonLineSoon, println, printlnSoon, type Palette } from './output.js';
 
 /**
  * What `addon dev` prints: the banner, then a line per API call (those refused before the audit log,
@@ -26,11 +26,11 @@ export function printDevOutput(
     return;
   }
   printBanner(emulator, host, readyMs);
-  emulator.onAudit((entry) => printlnSoon(requestLine(entry)));
-  emulator.onRefused((refusal) => printlnSoon(refusedLine(refusal)));
-  emulator.parity.onWarning((warning) => printlnSoon(parityLine(warning)));
-  emulator.onDelivery((report) => printlnSoon(deliveryAttemptLine(report)));
-  emulator.onSubscriptionDisabled((report) => printlnSoon(disabledLine(report)));
+  emulator.onAudit((entry) => printlnSoon((c) => requestLine(entry, c)));
+  emulator.onRefused((refusal) => printlnSoon((c) => refusedLine(refusal, c)));
+  emulator.parity.onWarning((warning) => printlnSoon((c) => parityLine(warning, c)));
+  emulator.onDelivery((report) => printlnSoon((c) => deliveryAttemptLine(report, c)));
+  emulator.onSubscriptionDisabled((report) => printlnSoon((c) => disabledLine(report, c)));
 }
 
 function printBanner(emulator: Emulator, host: string, readyMs: number): void {
@@ -87,23 +87,19 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   }
 }
 
-function requestLine(entry: AuditEntry): string {
+function requestLine(entry: AuditEntry, c: Palette): string {
   const status =
-    entry.status < 300
-      ? color.green(entry.status)
-      : entry.status < 500
-        ? color.yellow(entry.status)
-        : color.red(entry.status);
-  const scope = entry.scope.required ? color.dim(` ${entry.scope.required} ${entry.scope.decision}`) : '';
-  return `${color.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${color.dim(`${entry.durationMs}ms`)}${scope}${faultMark(entry)}`;
+    entry.status < 300 ? c.green(entry.status) : entry.status < 500 ? c.yellow(entry.status) : c.red(entry.status);
+  const scope = entry.scope.required ? c.dim(` ${entry.scope.required} ${entry.scope.decision}`) : '';
+  return `${c.dim(entry.time.slice(11, 19))} ${entry.method.padEnd(6)} ${entry.path} ${status} ${c.dim(`${entry.durationMs}ms`)}${scope}${faultMark(entry, c)}`;
 }
 
 /** `00:12:01 GET    /api/addon/v1/customers 401 token_expired (the session token has expired; ...)` */
-function refusedLine({ at, method, path, status, code, reason }: Refusal): string {
-  return `${color.dim(at.slice(11, 19))} ${method.padEnd(6)} ${path} ${color.yellow(status)} ${code} ${color.dim(`(${reason})`)}`;
+function refusedLine({ at, method, path, status, code, reason }: Refusal, c: Palette): string {
+  return `${c.dim(at.slice(11, 19))} ${method.padEnd(6)} ${path} ${c.yellow(status)} ${code} ${c.dim(`(${reason})`)}`;
 }
 
 /** `⚠ parity: a webhook subscription to an http: URL (...); the platform takes HTTPS URLs only (spec 2.3)` */
-function parityLine({ message, strict }: ParityWarning): string {
-  return `${color.yellow('⚠ parity:')} ${message} ${color.dim(`(--strict: ${strict})`)}`;
+function parityLine({ message, strict }: ParityWarning, c: Palette): string {
+  return `${c.yellow('⚠ parity:')} ${message} ${c.dim(`(--strict: ${strict})`)}`;
 }

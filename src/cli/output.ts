@@ -11,6 +11,10 @@ import { currentIo, type CliIo, type CliStream } from './cli-io.js';
  */
 export const color = new Chalk({ level: 1 });
 
+/** What a line is painted with: `color`, or `noColor`, whose same calls paint nothing. */
+export type Palette = typeof color;
+const noColor: Palette = new Chalk({ level: 0 });
+
 /**
  * Whether `stream` of `io` shows colour; commander's help and errors ask it too. NO_COLOR (or
  * `--no-color`) turns it off; FORCE_COLOR turns it on where the stream is no terminal (a CI log that
@@ -38,41 +42,48 @@ export const println = (text = ''): void => writeLine((io) => io.stdout, text);
  * Lines waiting for their stream's next write (line-batch.ts), by stream: `addon dev`'s line per call.
  * Anything else written to the stream writes them first, so the order stays the order they were
  * printed in; the process's exit writes them too (stdout is synchronous on a terminal, a file and, on
- * Linux, a pipe), so a stop (Ctrl-C, `process.exit`) loses none.
+ * Linux, a pipe), so a stop (Ctrl-C, `process.exit`) loses none. Whether the stream paints is decided
+ * once a write, not a line: a line painted, then stripped again for a pipe, with the environment read
+ * each time, was ~2 µs of every API call (docs/performance.md).
  */
-const waiting = new Map<CliStream, LineBatch>();
+const waiting = new Map<CliStream, { batch: LineBatch; palette: Palette }>();
 process.on('exit', () => {
-  for (const batch of waiting.values()) batch.flush();
+  for (const { batch } of waiting.values()) batch.flush();
 });
 
 function write(stream: CliStream, text: string): void {
-  waiting.get(stream)?.flush();
+  waiting.get(stream)?.batch.flush();
   stream.write(text);
 }
 
-function soon(stream: CliStream, text: string): void {
-  let batch = waiting.get(stream);
-  if (!batch) {
-    batch = lineBatch((lines) => {
+function waitingFor(stream: CliStream, io: CliIo): { batch: LineBatch; palette: Palette } {
+  let gathered = waiting.get(stream);
+  if (!gathered) {
+    const batch = lineBatch((lines) => {
       waiting.delete(stream);
       stream.write(lines);
     });
-    waiting.set(stream, batch);
+    waiting.set(stream, (gathered = { batch, palette: paints(stream, io) ? color : noColor }));
   }
-  batch.add(text);
+  return gathered;
 }
 
 /**
  * A line on standard output that may wait LINE_BATCH_MS, written with the others of that time in one
  * write: `addon dev` prints one per API call, and a write each was a syscall a call (docs/performance.md).
+ * `line` makes it with the stream's palette, so a stream that shows no colour gets none to take off.
  */
-export function printlnSoon(text: string): void {
+export function printlnSoon(line: (c: Palette) => string): void {
   const io = currentIo();
-  soon(io.stdout, painted(io.stdout, io, text));
+  const { batch, palette } = waitingFor(io.stdout, io);
+  batch.add(line(palette) + '\n');
 }
 
 /** printJsonLine's line, as printlnSoon's: for `addon dev --json`'s event per call. */
-export const printJsonLineSoon = (value: unknown): void => soon(currentIo().stdout, JSON.stringify(value) + '\n');
+export function printJsonLineSoon(value: unknown): void {
+  const io = currentIo();
+  waitingFor(io.stdout, io).batch.add(JSON.stringify(value) + '\n');
+}
 
 /** A line on standard error: what is said about a command's output, never part of it. */
 export const printlnStderr = (text: string): void => writeLine((io) => io.stderr, text);

@@ -157,7 +157,7 @@ function printReady({ appId, orgId, webhookUrl, events, subscribed, kept, replac
 
 function printDelivery(report: AttemptReport, inbox: boolean, json?: boolean): void {
   if (json) return printJsonLine({ ...deliveryAttemptJson(report), payload: report.delivery.payload });
-  println(deliveryAttemptLine(report, { withId: true }));
+  println(deliveryAttemptLine(report, color, { withId: true }));
   // Nobody else shows what the inbox got: the body, as sent.
   if (inbox) println(color.dim(`  ${report.delivery.payload}`));
 }
