@@ -104,11 +104,11 @@ export function expectOneLine(
   else if (line) expect(lines[0]).toMatch(line);
 }
 
-/** Runs the real CLI to completion. */
+/** Runs the real CLI to completion; killed after 55 s, a guard against a hang (an `addon check` takes ~9 s quiet). */
 export function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
   return execa('node', [BIN, ...args], {
     reject: false,
-    timeout: 30_000,
+    timeout: 55_000,
     cwd: options.cwd ?? ROOT,
     env: { NO_COLOR: '1', ...options.env },
   });

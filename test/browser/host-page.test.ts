@@ -179,7 +179,7 @@ describe('the host page and the postMessage bridge', () => {
     }
   });
 
-  it("keeps to the bridge's limits: a long word cut, 4 and 8 MiB ignored, a flood dropped, and a click answered within 1 s after each", async () => {
+  it("keeps to the bridge's limits: a long word cut, 4 and 8 MiB ignored, a flood dropped, and a click answered about as soon as before each", async () => {
     const { page } = await openHost();
     const post = (message: string) =>
       inAddon(page, `parent.postMessage(${message}, new URL(document.referrer).origin)`);
@@ -196,12 +196,16 @@ describe('the host page and the postMessage bridge', () => {
       return performance.now() - started;
     };
     await page.locator('[data-testid="tab-messages"]').click();
+    // Against the same clicks before any message, not a fixed time: a loaded machine slows both. What
+    // this guards against froze the tab for 12 s (a 100,000-character word) to over 90 s (4 MB).
+    const usual = await clickAnsweredMs();
+    const answered = async () => expect(await clickAnsweredMs()).toBeLessThan(usual * 3 + 3_000);
 
     // One word of 60,000 characters, under the size limit (a 100,000-character one froze the tab for
     // 12 s): acted on, shown cut, kept whole for openHostPage().
     await post(notify(`'w'.repeat(60000)`));
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
-    expect(await clickAnsweredMs()).toBeLessThan(1000);
+    await answered();
     expect(await page.getByTestId('toast').textContent()).toBe(`${'w'.repeat(299)}…`);
     expect(await rows.first().locator('.message-payload').textContent()).toMatch(/^\{"message":"w{280,}…$/);
     expect(JSON.parse((await rows.first().getAttribute('data-payload'))!).message).toHaveLength(60_000);
@@ -213,7 +217,7 @@ describe('the host page and the postMessage bridge', () => {
       await post(notify(`'x'.repeat(${mib} * 1024 * 1024)`));
       const warned = rows.and(page.locator('[data-over="size"]')).filter({ hasText: `of ${size}` });
       await warned.waitFor({ timeout: 20_000 });
-      expect(await clickAnsweredMs()).toBeLessThan(1000);
+      await answered();
       expect(await warned.locator('.message-warning').textContent()).toMatch(
         new RegExp(
           `^⚠ service:notify of ${size}\\d\\d characters or more is over the bridge's size limit of 65,536 characters of JSON — ignored$`,
@@ -239,7 +243,7 @@ describe('the host page and the postMessage bridge', () => {
     await expect
       .poll(async () => (await droppedCount()) + (await rowsMade()) - before - 1, { timeout: 60_000 })
       .toBe(20_000);
-    expect(await clickAnsweredMs()).toBeLessThan(1000);
+    await answered();
     expect(await dropped.textContent()).toMatch(
       /^[\d,]+ message\(s\) dropped over the bridge's rate \(100 a second, in bursts of up to 200\) since \d\d:\d\d:\d\d$/,
     );
