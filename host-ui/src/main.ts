@@ -117,7 +117,7 @@ async function start(app: HTMLElement): Promise<void> {
     pages.element.hidden = false;
     const page = route ?? { kind: 'unknown' as const, path: path ?? '/' };
     shell.setCurrent(page.kind === 'list' || page.kind === 'record' ? page.resource.name : page.kind);
-    pages.show(page);
+    pages.show(page, path ?? '/');
   };
 
   // The organization and user whose opening the emulator refused, and its code: the main area says

@@ -34,7 +34,8 @@ const isObject = (value: unknown): value is RecordDoc =>
 
 export interface ShellPages {
   element: HTMLElement;
-  show(page: ShownPage): void;
+  /** Shows a page; `path` is the in-app path it is shown for, which the element states as `data-path`. */
+  show(page: ShownPage, path: string): void;
   /** An audited API call: a write in the shown organization may have changed the shown page. */
   noteApiCall(entry: AuditEntry): void;
   /** Reads and shows the shown page again (the install screen, after its organization changed). */
@@ -191,8 +192,12 @@ export function createShellPages(options: {
       'Seed sample data',
     );
 
-  /** Shows what a page's reads found, unless another page was asked for meanwhile. */
+  /**
+   * Shows what a page's reads found, unless another page was asked for meanwhile. The element is
+   * `aria-busy` while they read: a screen reader waits for the page, and so can a test.
+   */
   const render = async (mine: number, build: () => Promise<Child[]>) => {
+    element.setAttribute('aria-busy', 'true');
     let children: Child[];
     try {
       children = await build();
@@ -202,7 +207,9 @@ export function createShellPages(options: {
         h('p', { class: 'problem', role: 'alert' }, (error as Error).message),
       ];
     }
-    if (mine === generation) replaceChildren(element, ...children);
+    if (mine !== generation) return;
+    replaceChildren(element, ...children);
+    element.setAttribute('aria-busy', 'false');
   };
 
   const dashboard = async (): Promise<Child[]> => {
@@ -378,9 +385,10 @@ export function createShellPages(options: {
 
   return {
     element,
-    show(page) {
+    show(page, path) {
       current = page;
       element.dataset.page = page.kind;
+      element.dataset.path = path;
       replaceChildren(element, header(h('span', { class: 'muted' }, 'Loading…')));
       void render(++generation, () => build(page));
     },

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, attemptsLogged, cli, startDev, startReceiver } from '../helpers.js';
 import { claimsOf, SCREENSHOTS, tokenInSrc, useBrowser } from './browser.js';
+import { shellPageAt } from './shell-page.js';
 
 const { browser } = useBrowser();
 
@@ -87,9 +88,7 @@ describe('the host page and the postMessage bridge', () => {
   it('moves the host to the page of the service a navigate names, leaving the add-on', async () => {
     const { page, frame } = await openHost();
     await frame.locator('[data-testid="demo-navigate"]').click();
-    const title = page.locator('[data-testid="shell-page"][data-page="list"]:visible [data-testid="page-title"]');
-    await title.waitFor();
-    expect(await title.textContent()).toBe('Invoices');
+    expect(await shellPageAt(page, '/invoices')).toBe('Invoices');
     expect(new URL(page.url()).hash).toBe('#/invoices');
     expect(await page.locator('[data-testid="addon-frame"]').count()).toBe(0);
     expect(await page.locator('[data-testid="nav-invoices"]').getAttribute('aria-current')).toBe('page');

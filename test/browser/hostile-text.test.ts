@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage } from '../../src/testing/index.js';
 import { useBrowser } from './browser.js';
+import { shellPageAt } from './shell-page.js';
 
 const { browser, keep } = useBrowser();
 
@@ -166,10 +167,10 @@ const texts = (page: Page, selector: string) => page.locator(selector).allTextCo
 /** Opens a drawer tab. */
 const tab = (page: Page, id: string) => page.getByTestId(`tab-${id}`).click();
 
-/** Follows an in-app path, as a link of the page would, and waits for the page of that kind. */
-async function goTo(page: Page, path: string, kind: string): Promise<void> {
+/** Follows an in-app path, as a link of the page would, and waits for its page. */
+async function goTo(page: Page, path: string): Promise<void> {
   await page.evaluate((hash) => (location.hash = hash), `#${path}`);
-  await page.locator(`[data-testid="shell-page"][data-page="${kind}"]:visible [data-testid="page-title"]`).waitFor();
+  await shellPageAt(page, path);
 }
 
 describe('hostile text in everything the host page shows', () => {
@@ -277,22 +278,22 @@ describe('hostile text in everything the host page shows', () => {
     await expect.poll(toasts).toContainEqual(expect.stringContaining(`2${SHORT}`));
 
     // The service's pages: the list, the customer's page, the invoice's with its line.
-    await goTo(page, '/customers', 'list');
+    await goTo(page, '/customers');
     expect(
       await page
         .locator(`[data-testid="record-row"][data-id="${customer._id}"] [data-testid="record-link"]`)
         .textContent(),
     ).toBe(payload('name'));
-    await goTo(page, `/customers/${customer._id}`, 'record');
+    await goTo(page, `/customers/${customer._id}`);
     expect(await text(page, '[data-testid="page-title"]')).toBe(`Customer ${payload('name')}`);
     for (const [field, value] of Object.entries({ company: payload('company'), notes: payload('update') }))
       expect(await text(page, `.record-fields > [data-field="${field}"] > dd`), field).toBe(value);
     expect(await text(page, '.record-fields [data-field="address"] [data-field="city"] dd')).toBe(compact('city'));
-    await goTo(page, `/invoices/${invoice._id}`, 'record');
+    await goTo(page, `/invoices/${invoice._id}`);
     expect(await texts(page, '.record-fields [data-field="lineItems"] td')).toContain(payload('line'));
     expect(await text(page, '.record-fields > [data-field="notes"] > dd')).toBe(payload('invoice notes'));
     // A path that names no page: shown as the address holds it.
-    await goTo(page, `/${payload('path')}`, 'unknown');
+    await goTo(page, `/${payload('path')}`);
     const address = await page.evaluate(() => location.hash.slice(1));
     expect(address).toContain('data-pwn');
     expect(await text(page, '[data-testid="shell-page"] p code')).toBe(address);
@@ -360,7 +361,7 @@ describe('hostile text in everything the host page shows', () => {
     await page.keyboard.press('Escape');
 
     // The install screen, its users, and the uninstall dialog's words.
-    await goTo(page, '/settings/addons', 'install');
+    await goTo(page, '/settings/addons');
     expect(await text(page, '[data-testid="page-title"]')).toBe(NAME);
     expect(await texts(page, '.install-option strong')).toEqual(expect.arrayContaining([ADMIN, VIEWER]));
     await page.getByTestId('uninstall').click();
@@ -432,7 +433,7 @@ describe('any text at all', () => {
         const created = await apiCall('POST', '/customers', { name, notes });
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         const { _id: id } = created.body.data;
-        await goTo(page, `/customers/${id}`, 'record');
+        await goTo(page, `/customers/${id}`);
         await expect.poll(() => text(page, '[data-testid="page-title"]')).toBe(`Customer ${name}`);
         expect(await text(page, '.record-fields > [data-field="name"] > dd')).toBe(name);
         expect(await text(page, '.record-fields > [data-field="notes"] > dd')).toBe(notes);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/create-emulator.js';
 import { api } from '../helpers.js';
 import { useSharedHost } from './browser.js';
+import { shellPageAt } from './shell-page.js';
 import { axeViolations, PAGE_SIZES, setDrawer, sidewaysOverflow, WCAG_22, type WindowSize } from './page-checks.js';
 
 const LOCALE = 'en-US';
@@ -33,13 +34,10 @@ async function openAt(size: WindowSize, path: string): Promise<Page> {
   shared.keep(context);
   const page = await context.newPage();
   await page.goto(`${shared.emulator.url}/#${path}`);
-  await shown(page);
+  await shellPageAt(page, path);
   await setDrawer(page, size.drawer);
   return page;
 }
-
-const shown = (page: Page) =>
-  page.locator('[data-testid="shell-page"]:visible [data-testid="page-title"]').first().waitFor();
 
 /** What Intl writes for an amount in a currency in the test's locale (Node's ICU, not the page's code). */
 const asMoney = (amount: number, currency: string) =>
@@ -134,10 +132,7 @@ describe('every list and record page', () => {
       const record = shared.emulator.records(resource.name, { limit: 1, offset: 0, order: 'newest' }).data[0] as Doc;
       for (const path of [`/${resource.name}`, `/${resource.name}/${record._id}`]) {
         await page.evaluate((hash) => (location.hash = hash), `#${path}`);
-        await page
-          .locator(`[data-testid="shell-page"][data-page="${path.split('/').length > 2 ? 'record' : 'list'}"]`)
-          .waitFor();
-        await shown(page);
+        await shellPageAt(page, path);
         const box = path.split('/').length > 2 ? '.record-fields' : '.page-table';
         expect(await unreadable(page, box), path).toEqual({ cut: [], hidden: 0 });
         await pageChecks(page, `${path} at ${size.width}`);

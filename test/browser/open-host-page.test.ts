@@ -10,6 +10,7 @@ import { openHostPage, startEmulator, type BridgeMessage, type HostPageOptions }
 import { startDev, tempDir } from '../helpers.js';
 import { useBrowser } from './browser.js';
 import { serveFixture } from './fixture-addon.js';
+import { shellPageAt } from './shell-page.js';
 
 /** A field of a message's payload, which the host logged as parsed JSON of whatever shape the add-on sent. */
 const field = ({ payload }: BridgeMessage, name: string): unknown => new Map(Object.entries(payload ?? {})).get(name);
@@ -58,8 +59,7 @@ describe('openHostPage', () => {
     await host.addon.getByTestId('demo-navigate').click();
     await host.messages.waitFor('service:navigate');
     expect(host.navigations()).toEqual(['/invoices']);
-    await host.page.locator('[data-testid="shell-page"][data-page="list"]:visible').waitFor();
-    expect(await host.page.getByTestId('page-title').textContent()).toBe('Invoices');
+    expect(await shellPageAt(host.page, '/invoices')).toBe('Invoices');
     expect(await host.isClosed()).toBe(true);
 
     await host.reopen();

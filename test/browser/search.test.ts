@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/create-emulator.js';
 import { useSharedHost } from './browser.js';
+import { shellPageAt } from './shell-page.js';
 import { axeViolations, PAGE_SIZES, setDrawer, sidewaysOverflow, WCAG_22, type WindowSize } from './page-checks.js';
 
 const shared = useSharedHost('search', async () => {
@@ -27,7 +28,7 @@ async function openAt(size: WindowSize): Promise<Page> {
   shared.keep(context);
   const page = await context.newPage();
   await page.goto(`${shared.emulator.url}/#/dashboard`);
-  await page.locator('[data-testid="shell-page"]:visible [data-testid="page-title"]').first().waitFor();
+  await shellPageAt(page, '/dashboard');
   await setDrawer(page, size.drawer);
   // The keys go to the page itself, as after a click on its background.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -67,10 +68,8 @@ async function searchFor(page: Page, text: string, title: string): Promise<void>
 /** Enter on the active option: its record page shows, the list is gone and the focus is in the main area. */
 async function openActive(page: Page, path: string, heading: string): Promise<void> {
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${path}`);
-  await expect
-    .poll(() => page.locator('[data-testid="shell-page"]:visible [data-testid="page-title"]').textContent())
-    .toBe(heading);
+  expect(await shellPageAt(page, path)).toBe(heading);
+  expect(await page.evaluate(() => location.hash)).toBe(`#${path}`);
   expect(await focused(page)).toBe('main');
   expect(await page.getByTestId('search-results').isHidden()).toBe(true);
 }

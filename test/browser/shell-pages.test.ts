@@ -10,6 +10,7 @@ import { createEmulator } from '../../src/emulator/create-emulator.js';
 import { openHostPage, type HostPage, type HostPageOptions } from '../../src/testing/index.js';
 import { useSharedHost } from './browser.js';
 import { axeViolations, sidewaysOverflow } from './page-checks.js';
+import { shellPageAt } from './shell-page.js';
 
 const shared = useSharedHost('shell-pages', async () => {
   const emulator = await createEmulator({ port: 0, demo: true, scopes: ['customers.*', 'invoices.*'] });
@@ -22,12 +23,6 @@ async function open(options: HostPageOptions = {}): Promise<HostPage> {
   const host = await openHostPage(shared.emulator.url, { browser: shared.browser, ...options });
   shared.keep(host);
   return host;
-}
-
-/** Waits until the main area shows the shell's page of this kind, and gives its title. */
-async function shownPage(page: Page, kind: 'dashboard' | 'list' | 'record' | 'unknown'): Promise<string> {
-  await page.locator(`[data-testid="shell-page"][data-page="${kind}"]:visible [data-testid="page-title"]`).waitFor();
-  return (await page.getByTestId('page-title').textContent())!.trim();
 }
 
 /** The add-on posts a message to the host, as it would with the SDK or by hand. */
@@ -66,7 +61,7 @@ describe('the shell’s pages', () => {
     ]);
 
     await page.getByTestId('nav-customers').click();
-    expect(await shownPage(page, 'list')).toBe('Customers');
+    expect(await shellPageAt(page, '/customers')).toBe('Customers');
     // Leaving the add-on for a page closes it, as the service does.
     expect(await host.isClosed()).toBe(true);
     expect(await page.getByTestId('nav-customers').getAttribute('aria-current')).toBe('page');
@@ -86,7 +81,7 @@ describe('the shell’s pages', () => {
     // A record's link opens its page, with every field.
     const customer = shared.emulator.records('customers', { limit: 1, offset: 25, order: 'newest' }).data[0];
     await rows.first().getByTestId('record-link').click();
-    expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
+    expect(await shellPageAt(page, `/customers/${customer._id}`)).toBe(`Customer ${customer.name}`);
     expect(await fieldText(page, 'email')).toBe(customer.email);
     // Its own id is to copy, not a link to the page it is on.
     expect(await page.locator('.record-fields > [data-field="_id"] > dd code').textContent()).toBe(customer._id);
@@ -101,7 +96,7 @@ describe('the shell’s pages', () => {
     const invoice = shared.emulator.records('invoices', { limit: 1, offset: 3 }).data[0] as Record<string, any>;
     const path = `/invoices/${invoice._id}`;
     await addonPosts(host, 'service:navigate', { path });
-    expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
+    expect(await shellPageAt(page, path)).toBe(`Invoice ${invoice.invoiceNumber}`);
     expect(host.navigations()).toEqual([path]);
     expect(new URL(page.url()).hash).toBe(`#${path}`);
     expect(await host.isClosed()).toBe(true);
@@ -125,11 +120,11 @@ describe('the shell’s pages', () => {
     expect(await line.getByRole('link').first().textContent()).toBe(invoice.lineItems[0].productId);
     await page.locator('[data-field="customerId"] a').click();
     const customer = shared.emulator.record('customers', invoice.customerId) as Record<string, any>;
-    expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
+    expect(await shellPageAt(page, `/customers/${customer._id}`)).toBe(`Customer ${customer.name}`);
 
     // The browser's Back goes to the invoice again; the add-on is one click away.
     await page.goBack();
-    expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
+    expect(await shellPageAt(page, path)).toBe(`Invoice ${invoice.invoiceNumber}`);
     await backToAddon(host);
   });
 
@@ -140,7 +135,7 @@ describe('the shell’s pages', () => {
     await host.addon.getByTestId('demo-result').filter({ hasText: '→ 201' }).waitFor();
     const made = shared.emulator.records('customers', { limit: 1, offset: 0, order: 'newest' }).data[0];
     await addonPosts(host, 'service:navigate', { path: '/customers' });
-    expect(await shownPage(page, 'list')).toBe('Customers');
+    expect(await shellPageAt(page, '/customers')).toBe('Customers');
     expect(await page.getByTestId('record-row').first().getAttribute('data-id')).toBe(made._id);
     expect(await page.getByTestId('record-link').first().textContent()).toMatch(/^Demo customer /);
   });
@@ -185,7 +180,7 @@ describe('the shell’s pages', () => {
     expect(await link.getAttribute('title')).toBe(`Open the page of ${invoice._id}`);
     expect(await link.textContent()).toBe(`${invoice._id.slice(0, 8)}…${invoice._id.slice(-4)}`);
     await link.click();
-    expect(await shownPage(page, 'record')).toBe(`Invoice ${invoice.invoiceNumber}`);
+    expect(await shellPageAt(page, `/invoices/${invoice._id}`)).toBe(`Invoice ${invoice.invoiceNumber}`);
     expect(new URL(page.url()).hash).toBe(`#/invoices/${invoice._id}`);
     expect(await host.isClosed()).toBe(true);
     // The click went to the link alone: the row's JSON stayed as it was.
@@ -202,7 +197,7 @@ describe('the shell’s pages', () => {
     await page.getByTestId('data-collection').selectOption('customers');
     const customer = shared.emulator.records('customers', { limit: 1, offset: 0 }).data[0] as Record<string, any>;
     await page.locator(`[data-testid="data-row"][data-id="${customer._id}"]`).getByTestId('data-record-link').click();
-    expect(await shownPage(page, 'record')).toBe(`Customer ${customer.name}`);
+    expect(await shellPageAt(page, `/customers/${customer._id}`)).toBe(`Customer ${customer.name}`);
     await page.locator('.shell[data-drawer="closed"]').waitFor();
     expect(await sidewaysOverflow(page)).toEqual({ overflow: 0, scrollX: 0 });
   });
@@ -210,12 +205,12 @@ describe('the shell’s pages', () => {
   it('keeps the page on a reload, and reopen() goes back to the add-on', async () => {
     const host = await open();
     await host.page.getByTestId('nav-dashboard').click();
-    expect(await shownPage(host.page, 'dashboard')).toBe('Dashboard');
+    expect(await shellPageAt(host.page, '/dashboard')).toBe('Dashboard');
     expect(await host.page.getByTestId('count-invoices').textContent()).toBe(
       `${shared.emulator.records('invoices', { limit: 1, offset: 0 }).total}Invoices`,
     );
     await host.page.reload();
-    expect(await shownPage(host.page, 'dashboard')).toBe('Dashboard');
+    expect(await shellPageAt(host.page, '/dashboard')).toBe('Dashboard');
     await host.reopen();
     expect(await host.isClosed()).toBe(false);
   });
@@ -236,7 +231,7 @@ describe('the shell’s pages', () => {
         ['/nowhere', 'unknown'],
       ] as const) {
         await page.evaluate((hash) => (location.hash = hash), `#${path}`);
-        await shownPage(page, kind);
+        await shellPageAt(page, path);
         expect(await axeViolations(page), path).toEqual([]);
         expect(await sidewaysOverflow(page), path).toEqual({ overflow: 0, scrollX: 0 });
         await page.screenshot({ path: join(shared.shots, `${kind}-${width}.png`), fullPage: true });

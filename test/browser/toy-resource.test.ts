@@ -8,6 +8,7 @@ import { startEmulator, type TestEmulator } from '../../src/testing/index.js';
 import { api } from '../helpers.js';
 import { toys } from '../toy-resource.js';
 import { launchChromium } from './browser.js';
+import { shellPageAt } from './shell-page.js';
 
 let browser: Browser;
 let emulator: TestEmulator;
@@ -36,12 +37,12 @@ it("gives a user's own resource a sidebar entry, a list and record pages", async
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await page.goto(`${emulator.url}/`);
   await page.getByTestId('nav-toys').click();
-  await page.locator('[data-testid="shell-page"][data-page="list"] [data-testid="page-title"]').waitFor();
-  expect(await page.getByTestId('page-title').textContent()).toBe('Toys');
+  expect(await shellPageAt(page, '/toys')).toBe('Toys');
   // Newest first: the last of the three seeded above.
-  await page.getByTestId('record-link').first().click();
-  await page.locator('[data-testid="shell-page"][data-page="record"] [data-testid="page-title"]').waitFor();
-  expect(await page.getByTestId('page-title').textContent()).toBe('Toy Teddy 2');
+  const link = page.getByTestId('record-link').first();
+  const path = (await link.getAttribute('href'))!.slice(1);
+  await link.click();
+  expect(await shellPageAt(page, path)).toBe('Toy Teddy 2');
   expect(await page.locator('[data-field="colour"] dd').textContent()).toBe('red');
   await page.close();
 });
