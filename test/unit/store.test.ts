@@ -1,6 +1,7 @@
 import { appendFile, readdir, readFile, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { docText } from '../../src/store/doc-text.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { filePersistence } from '../../src/store/file-persistence.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
@@ -237,6 +238,33 @@ describe('journal first', () => {
     expect(order(recovered)).toEqual([doc(1), doc(2)]);
     await recovered.close();
     await store.close();
+  });
+
+  it('journals each change as JSON.stringify writes it, a put whose record text was kept for its answers too', async () => {
+    const appended: string[] = [];
+    const store = await openDocumentStore({
+      ...memoryPersistence(),
+      append: async (lines) => void appended.push(lines),
+    });
+    const odd = {
+      _id: 'cus_odd',
+      name: 'A "quoted" ë\u2028name',
+      nested: { list: [1, 'two', null], deep: { x: true } },
+    };
+    const answered = { _id: 'cus_answered', name: 'Answered first' };
+    docText(answered); // its text kept before it is journaled, as after an answer of it
+    await store.put('customers', 'org_a', odd);
+    await store.put('customers', 'org_"b"', answered);
+    await store.delete('customers', 'org_a', 'cus_odd');
+    expect(appended.join('')).toBe(
+      [
+        { c: 'customers', s: 'org_a', put: odd },
+        { c: 'customers', s: 'org_"b"', put: answered },
+        { c: 'customers', s: 'org_a', del: 'cus_odd' },
+      ]
+        .map((op) => `${JSON.stringify(op)}\n`)
+        .join(''),
+    );
   });
 
   it('answers a reader only once what it may see is on disk: settled() waits for every change applied so far', async () => {
