@@ -354,8 +354,12 @@ async function start(app: HTMLElement): Promise<void> {
             // A page the shell has: the service moves there, leaving the add-on. Any other path is
             // only shown, with a note, and nothing else changes.
             const route = parsePath(message.path, resources, status.appId);
-            if (route && route.kind !== 'addon') location.hash = href(message.path);
-            else panel.setPath(message.path, route ? undefined : UNKNOWN_PATH_NOTE);
+            if (route && route.kind !== 'addon') {
+              // Moved now, not on the hashchange a new fragment brings a task later: whoever sees
+              // the message logged (openHostPage's waitForNavigate) sees the add-on closed already.
+              history.pushState(null, '', href(message.path));
+              followAddress();
+            } else panel.setPath(message.path, route ? undefined : UNKNOWN_PATH_NOTE);
             return;
           }
           case 'service:notify':

@@ -305,11 +305,13 @@ describe('the developer drawer', () => {
 
     // A duplicate fault rule's second send is named as one, as the terminal names it.
     await cli(['faults', 'add', '--webhooks', '--event', 'customer.created', '--duplicate', '--emulator', dev.url]);
-    await cli(['trigger', 'customer.created', '--emulator', dev.url]);
+    const triggered = await cli(['trigger', 'customer.created', '--json', '--emulator', dev.url]);
+    const [{ deliveryId }] = JSON.parse(triggered.stdout).deliveries;
     await receiver.received(4);
     await page.locator('[data-testid="tab-events"]').click();
     await page.locator('[data-testid="tab-deliveries"]').click();
-    await row.first().click();
+    // By its id: until the page hears of it, the newest row is the replay's.
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${deliveryId}"] button`).click();
     await expect
       .poll(() => page.locator('[data-testid="delivery-detail"] h3').allTextContents())
       .toEqual([expect.stringMatching(/^Attempt 1 /), expect.stringMatching(/^Attempt 1, duplicate /)]);

@@ -51,8 +51,10 @@ describe('openHostPage', () => {
     expect(notify.payload).toEqual({ message: 'A success message from the demo add-on', level: 'success' });
     expect(host.toasts()).toEqual([{ message: 'A success message from the demo add-on', level: 'success' }]);
 
+    // The demo sized itself on opening: the wait is for the resize this click sends.
+    const since = host.messages.count();
     await host.addon.getByTestId('demo-resize').click();
-    await host.messages.waitFor('service:resize');
+    await host.waitForResize({ since });
     expect(await host.frameHeight()).toBe(640);
 
     // The invoices' list, a page of the service's: the host shows it and leaves the add-on.
