@@ -90,7 +90,7 @@ describe('the shell’s pages', () => {
     await backToAddon(host);
   });
 
-  it('moves to the record a service:navigate names, shows it as the service would, and comes back in a click', async () => {
+  it('moves to the record a service:navigate names, shows it as the service would, and Back leads to the add-on again', async () => {
     const host = await open();
     const { page } = host;
     const invoice = shared.emulator.records('invoices', { limit: 1, offset: 3 }).data[0] as Record<string, any>;
@@ -122,10 +122,14 @@ describe('the shell’s pages', () => {
     const customer = shared.emulator.record('customers', invoice.customerId) as Record<string, any>;
     expect(await shellPageAt(page, `/customers/${customer._id}`)).toBe(`Customer ${customer.name}`);
 
-    // The browser's Back goes to the invoice again; the add-on is one click away.
+    // The browser's Back goes to the invoice again, and once more to the add-on, opened anew.
     await page.goBack();
     expect(await shellPageAt(page, path)).toBe(`Invoice ${invoice.invoiceNumber}`);
-    await backToAddon(host);
+    const since = host.messages.count();
+    await page.goBack();
+    await host.messages.waitFor('service:context', undefined, { since });
+    expect(await host.isClosed()).toBe(false);
+    expect(await page.getByTestId('shell-page').isVisible()).toBe(false);
   });
 
   it('shows what the add-on wrote, on the list it navigates to', async () => {
