@@ -305,8 +305,11 @@ describe('the install screen', () => {
     await page.locator('[data-testid="grant-option"][value="customers.read"]').uncheck();
     await page.locator('[data-testid="grant-option"][value="storage.*"]').uncheck();
     await page.locator('[data-testid="role-option"][value="accountant"]').uncheck();
+    // The screen is drawn again after the save: what it shows then is read from the new one.
+    await page.getByTestId('install-form').evaluate((form) => form.setAttribute('data-stale', ''));
     await page.getByTestId('save-installation').click();
     await page.getByTestId('toast').filter({ hasText: 'Saved: Demo add-on in Acme Ltd' }).waitFor();
+    await page.locator('[data-testid="install-form"]:not([data-stale])').waitFor();
     expect(emulator.organization('org_acme').installation).toMatchObject({
       grantedScopes: ['invoices.*'],
       access: { roles: ['admin'], users: ['usr_sam'] },
@@ -427,8 +430,10 @@ describe('the install screen', () => {
     await page.locator('[data-testid="grant-part"][value="invoices.delete"]').uncheck();
     // The wildcard follows its parts: no longer whole.
     expect(await page.locator('[data-testid="grant-option"][value="invoices.*"]').isChecked()).toBe(false);
+    await page.getByTestId('install-form').evaluate((form) => form.setAttribute('data-stale', ''));
     await page.getByTestId('save-installation').click();
     await page.getByTestId('toast').filter({ hasText: 'Saved: Demo add-on in Acme Ltd' }).waitFor();
+    await page.locator('[data-testid="install-form"]:not([data-stale])').waitFor();
     expect(emulator.organization('org_acme').installation?.grantedScopes).toEqual([
       'invoices.read',
       'customers.read',
