@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { foreignPage } from '../api/foreign-pages.js';
 import { ApiError } from '../errors.js';
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** The names of this machine a request may be addressed to (`addon mcp` talks only to them too). */
+export const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The control API mints tokens with any scope and moves the clock, so no web page may reach it, even
@@ -25,7 +26,8 @@ function refusal(request: FastifyRequest, ownOrigins: ReadonlySet<string>): [str
   if (!isLoopbackAddress(request.socket.remoteAddress)) {
     return ['forbidden_client', 'the control API answers only connections from this machine'];
   }
-  if (!LOOPBACK_NAMES.has(hostName(request.headers.host ?? ''))) {
+  const name = hostName(request.headers.host ?? '');
+  if (name === null || !LOOPBACK_NAMES.has(name)) {
     return ['forbidden_host', 'the control API answers only requests addressed to localhost or 127.0.0.1'];
   }
   const page = foreignPage(request.headers, ownOrigins);
@@ -38,8 +40,14 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'));
 }
 
-/** `127.0.0.1:4455` -> `127.0.0.1`; `[::1]:4455` -> `[::1]`. */
-function hostName(host: string): string {
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-  return name.toLowerCase();
+/**
+ * A Host header (RFC 9110 7.2) is a name, or an IPv6 literal in brackets, then an optional port, and
+ * nothing else: a header that only begins like one (`[::1].evil.example`, `localhost:1@evil.example`,
+ * `127.0.0.1:1,evil.example`) is no host at all, not the loopback name it starts with.
+ */
+const HOST = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/i;
+
+/** `127.0.0.1:4455` -> `127.0.0.1`; `[::1]:4455` -> `[::1]`; null for what is not a host and port. */
+function hostName(host: string): string | null {
+  return HOST.exec(host)?.[1].toLowerCase() ?? null;
 }

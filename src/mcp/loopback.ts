@@ -1,7 +1,5 @@
+import { LOOPBACK_NAMES } from '../control/guard.js';
 import { UserError } from '../errors.js';
-
-/** The names of this machine that `addon mcp` talks to: the emulator's control API answers only them too. */
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * `origin` when it is an address of this machine; else the one-line refusal. An agent's tools mint
@@ -9,7 +7,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  */
 export function loopbackOnly(origin: string): string {
   const { hostname } = new URL(origin);
-  if (!LOOPBACK.has(hostname))
+  if (!LOOPBACK_NAMES.has(hostname))
     throw new UserError(
       `addon mcp talks only to an emulator on this machine (127.0.0.1, localhost or ::1), not ${hostname} (${origin})`,
     );

@@ -106,6 +106,14 @@ describe('the control API', () => {
     [{ origin: 'null' }, 'forbidden_origin'],
     [{ host: 'evil.example:4455' }, 'forbidden_host'],
     [{ host: 'rebind.attacker.test' }, 'forbidden_host'],
+    // Headers that only begin like a loopback host: the guard parses a host and port, then compares.
+    [{ host: '[::1]x.evil.example:4455' }, 'forbidden_host'],
+    [{ host: '[::1].evil.example' }, 'forbidden_host'],
+    [{ host: '127.0.0.1:4455,evil.example' }, 'forbidden_host'],
+    [{ host: 'localhost:4455@evil.example' }, 'forbidden_host'],
+    [{ host: 'localhost.evil.example' }, 'forbidden_host'],
+    [{ host: 'localhost:4455/evil.example' }, 'forbidden_host'],
+    [{ host: 'localhost:' }, 'forbidden_host'],
     [{ 'sec-fetch-site': 'cross-site' }, 'forbidden_origin'],
   ])('refuses %j with 403 and no CORS headers', async (headers, code) => {
     const em = await inProcess();
@@ -114,6 +122,14 @@ describe('the control API', () => {
     expect(res.body.code).toBe(code);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it.each(['localhost:4455', 'LOCALHOST', '127.0.0.1:4455', '127.0.0.1', '[::1]:4455', '[::1]'])(
+    'answers a request addressed to %s',
+    async (host) => {
+      const em = await inProcess();
+      expect((await em.call('GET', '/_emulator/status', { headers: { host } })).status).toBe(200);
+    },
+  );
 
   it('refuses connections from other machines', async () => {
     const em = await inProcess();
