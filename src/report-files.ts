@@ -1,13 +1,15 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UserError } from './errors.js';
-import { writeWhole } from './file-write.js';
+import { landingOf, writeLanding, type Landing } from './file-write.js';
 import { fileError } from './fs-errors.js';
 
 /**
  * The report files a command writes besides what it prints (`addon check --report`, `addon coverage
- * --report`): `FORMAT=FILE` read, each file written whole, and the markdown appended to GitHub's job
- * summary when the run is in Actions. Each command says its formats and how it renders them.
+ * --report`): `FORMAT=FILE` read, each file written as it lands (file-write.ts: a regular file whole,
+ * a device or a pipe through, `-` or `/dev/stdout` in turn with what the command prints), and the
+ * markdown appended to GitHub's job summary when the run is in Actions. Each command says its
+ * formats and how it renders them.
  */
 
 /** One `--report FORMAT=FILE`. */
@@ -32,41 +34,89 @@ export function parseReportSpec<Format extends string>(
   return { format: format as Format, file };
 }
 
-export interface WriteReportsOptions {
-  /** Where relative paths are found. */
-  cwd: string;
-  /** `GITHUB_STEP_SUMMARY`, when set, is a file the markdown report is appended to. */
-  env: Readonly<Record<string, string | undefined>>;
+/** A report and where it lands, found before the command prints or writes anything. */
+export interface ReportTarget<Format extends string = string> {
+  format: Format;
+  /** The path as resolved, or `-`. */
+  file: string;
+  landing: Landing;
+}
+
+/** The command's own streams: a report to stdout or stderr is written there, in turn. */
+export interface ReportStreams {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
 }
 
 /**
- * Writes each report to its file, whole (a CI step that reads it never sees half a file), making its
- * directory first, and appends `markdown()` to GitHub's step summary when running in Actions.
- * Answers the absolute paths written, the step summary last.
+ * Where each report lands (`-` is stdout), refusing two that would land in one place (one would be
+ * lost, or two documents mixed in one stream) and a path that cannot be written, in one line each,
+ * before anything is written.
+ */
+export async function reportTargets<Format extends string>(
+  specs: readonly ReportSpec<Format>[],
+  cwd: string,
+): Promise<ReportTarget<Format>[]> {
+  const targets: ReportTarget<Format>[] = [];
+  for (const { format, file } of specs) {
+    const path = file === '-' ? file : resolve(cwd, file);
+    targets.push({ format, file: path, landing: path === '-' ? { to: 'stdio', fd: 1 } : await landingOf(path) });
+  }
+  refuseSharedPlaces(targets);
+  return targets;
+}
+
+/** `--json` prints the command's own report on stdout: a report there too would mix two documents. */
+export const BOTH_TO_STDOUT = '--json and a --report to stdout (- or /dev/stdout) would both print there: keep one';
+
+/** Whether a report takes the command's stdout: then its own report goes to stderr, to keep it clean. */
+export const reportsToStdout = (targets: readonly ReportTarget[]): boolean =>
+  targets.some(({ landing }) => landing.to === 'stdio' && landing.fd === 1);
+
+export interface WriteReportsOptions {
+  /** Where relative paths are found (the step summary's). */
+  cwd: string;
+  /** `GITHUB_STEP_SUMMARY`, when set, is a file the markdown report is appended to. */
+  env: Readonly<Record<string, string | undefined>>;
+  streams: ReportStreams;
+}
+
+/**
+ * Writes each report where it lands, making a new file's directory first, and appends `markdown()`
+ * to GitHub's step summary when running in Actions. Answers where each was written (a path, or
+ * `stdout`/`stderr`), the step summary last.
  */
 export async function writeReportFiles<Format extends string>(
-  specs: readonly ReportSpec<Format>[],
+  targets: readonly ReportTarget<Format>[],
   render: (format: Format) => string,
   markdown: () => string,
-  { cwd, env }: WriteReportsOptions,
+  { cwd, env, streams }: WriteReportsOptions,
 ): Promise<string[]> {
-  const targets = specs.map((spec) => ({ format: spec.format, path: resolve(cwd, spec.file) }));
-  refuseSharedFiles(targets.map((target) => target.path));
   const written: string[] = [];
-  for (const { format, path } of targets) {
-    await makeDirectory(path);
-    await writeWhole(path, render(format));
-    written.push(path);
+  for (const { format, file, landing } of targets) {
+    if (landing.to === 'stdio') {
+      const stream = landing.fd === 1 ? 'stdout' : 'stderr';
+      streams[stream].write(render(format));
+      written.push(stream);
+      continue;
+    }
+    if (landing.to === 'whole') await makeDirectory(landing.path);
+    await writeLanding(landing, render(format), file);
+    written.push(file);
   }
   const stepSummary = env.GITHUB_STEP_SUMMARY;
   if (stepSummary) written.push(await appendStepSummary(resolve(cwd, stepSummary), markdown()));
   return written;
 }
 
-/** Two reports named for one file would leave only the last: say so before writing either. */
-function refuseSharedFiles(paths: readonly string[]): void {
-  const twice = paths.find((path, index) => paths.indexOf(path) !== index);
-  if (twice !== undefined) throw new UserError(`--report: two reports would be written to ${twice}`);
+/** Two reports in one place would leave only the last, or mix two in one stream: say so before writing either. */
+function refuseSharedPlaces(targets: readonly ReportTarget[]): void {
+  const places = targets.map(({ landing }) => (landing.to === 'stdio' ? `fd ${landing.fd}` : landing.path));
+  const twice = places.findIndex((place, index) => places.indexOf(place) !== index);
+  if (twice < 0) return;
+  const { file, landing } = targets[twice];
+  const where = landing.to === 'stdio' ? (landing.fd === 1 ? 'stdout' : 'stderr') : file;
+  throw new UserError(`--report: two reports would be written to ${where}`);
 }
 
 async function makeDirectory(path: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonCoverageReport } from '../../src/coverage/reports/json.js';
@@ -134,6 +134,36 @@ describe('addon coverage', () => {
     expect(await readFile(summary, 'utf8')).toBe(`## an earlier step\n\n${markdown}`);
     const json = JSON.parse(await readFile(join(dir, 'out', 'coverage.json'), 'utf8')) as JsonCoverageReport;
     expect(json.dimensions.responses).toMatchObject({ covered: 10, total: 68, percent: 14.7 });
+  });
+
+  // `json=/dev/stdout` as root replaced /dev/stdout with a regular file (a temp file renamed over the
+  // link). The link here is the test's own, so that a regression cannot take the machine's.
+  it.each([['-'], ['a link to /dev/stdout']])(
+    '--report json=%s prints the JSON report alone on stdout, its own report on stderr, and keeps the link',
+    async (to) => {
+      const dir = await project();
+      const link = join(dir, 'stdout');
+      await symlink('/dev/stdout', link);
+      const result = await cli(['coverage', '--report', `json=${to === '-' ? '-' : link}`], { cwd: dir });
+      expect(result.exitCode, result.stderr).toBe(0);
+      const json = JSON.parse(result.stdout) as JsonCoverageReport;
+      expect(json.dimensions.responses).toMatchObject({ covered: 10, total: 68, percent: 14.7 });
+      expect(result.stderr).toMatch(/^Platform coverage: 2 files /);
+      expect(result.stderr.split('\n').at(-1)).toBe('wrote stdout');
+      expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    },
+  );
+
+  it('--json beside a --report to stdout is refused, exit 2: two documents would mix', async () => {
+    const result = await cli(['coverage', '--json', '--report', 'markdown=-'], { cwd: await project() });
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: {
+        code: 'usage_error',
+        message: '--json and a --report to stdout (- or /dev/stdout) would both print there: keep one',
+      },
+    });
   });
 
   it('a hostile file among them is one line naming it, exit 1, and no report is written', async () => {

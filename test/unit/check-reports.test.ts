@@ -1,4 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { lstat, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +9,12 @@ import { jsonReport } from '../../src/check/reports/json.js';
 import { junitReport } from '../../src/check/reports/junit.js';
 import { markdownReport } from '../../src/check/reports/markdown.js';
 import { terminalReport, type Paint } from '../../src/check/reports/terminal.js';
-import { parseReportSpec, writeReports } from '../../src/check/reports/write-reports.js';
+import {
+  parseReportSpec,
+  reportTargets,
+  writeReports as writeTargets,
+  type ReportSpec,
+} from '../../src/check/reports/write-reports.js';
 import { color } from '../../src/cli/output.js';
 import { UserError } from '../../src/errors.js';
 import { cleanUp, tempDir } from '../helpers.js';
@@ -323,6 +330,22 @@ describe('parseReportSpec', () => {
   });
 });
 
+type Options = { cwd: string; env: Record<string, string> };
+
+/** What a command does: finds where each report lands, then writes them; what went to stdout and stderr kept. */
+async function writeCaptured(report: CheckReport, specs: ReportSpec[], options: Options) {
+  const out = { stdout: '', stderr: '' };
+  const streams = {
+    stdout: { write: (text: string) => (out.stdout += text) },
+    stderr: { write: (text: string) => (out.stderr += text) },
+  };
+  const written = await writeTargets(report, await reportTargets(specs, options.cwd), { ...options, streams });
+  return { written, ...out };
+}
+
+const writeReports = async (report: CheckReport, specs: ReportSpec[], options: Options) =>
+  (await writeCaptured(report, specs, options)).written;
+
 describe('writeReports', () => {
   it('writes each report, making its directories, and appends the markdown to the step summary each time', async () => {
     const dir = await tempDir();
@@ -356,6 +379,51 @@ describe('writeReports', () => {
     expect(await writeReports(report(), [parseReportSpec('json=r.json')], { cwd: dir, env: {} })).toEqual([
       join(dir, 'r.json'),
     ]);
+  });
+
+  it('writes a report whole through a link to a file, which stays a link', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'target.json'), 'old');
+    await symlink('target.json', join(dir, 'link.json'));
+    expect(await writeReports(report(), [parseReportSpec('json=link.json')], { cwd: dir, env: {} })).toEqual([
+      join(dir, 'link.json'),
+    ]);
+    expect((await lstat(join(dir, 'link.json'))).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(await readFile(join(dir, 'target.json'), 'utf8'))).toEqual(jsonReport(report()));
+  });
+
+  it("writes to stdout for -, or any path that is the process's stdout, in turn with what it prints", async () => {
+    const dir = await tempDir();
+    await symlink('/dev/stdout', join(dir, 'out'));
+    for (const file of ['-', 'out', '/dev/stdout']) {
+      const { written, stdout } = await writeCaptured(report(), [parseReportSpec(`junit=${file}`)], {
+        cwd: dir,
+        env: {},
+      });
+      expect(written).toEqual(['stdout']);
+      expect(stdout).toBe(junitReport(report()));
+    }
+    expect((await lstat(join(dir, 'out'))).isSymbolicLink()).toBe(true);
+  });
+
+  it('writes through a FIFO and a device, never renaming over them', async () => {
+    const dir = await tempDir();
+    const fifo = join(dir, 'pipe');
+    await promisify(execFile)('mkfifo', [fifo]);
+    const read = readFile(fifo, 'utf8');
+    const specs = ['json=pipe', 'junit=/dev/null'].map(parseReportSpec);
+    expect(await writeReports(report(), specs, { cwd: dir, env: {} })).toEqual([fifo, '/dev/null']);
+    expect(JSON.parse(await read)).toEqual(jsonReport(report()));
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
+    expect((await lstat('/dev/null')).isCharacterDevice()).toBe(true);
+  });
+
+  it('refuses two reports to stdout, however each names it', async () => {
+    const dir = await tempDir();
+    const twice = ['json=-', 'junit=/dev/stdout'].map(parseReportSpec);
+    await expect(writeReports(report(), twice, { cwd: dir, env: {} })).rejects.toThrow(
+      new UserError('--report: two reports would be written to stdout'),
+    );
   });
 
   it('refuses two reports to one file, and names a file it cannot write', async () => {

@@ -9,7 +9,8 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** One `addon check --report FORMAT=FILE`. */
 export type ReportSpec = reportFiles.ReportSpec<ReportFormat>;
-export type { WriteReportsOptions } from '../../report-files.js';
+export type ReportTarget = reportFiles.ReportTarget<ReportFormat>;
+export { BOTH_TO_STDOUT, reportTargets, reportsToStdout, type WriteReportsOptions } from '../../report-files.js';
 
 /** Reads `junit=report.xml`; one line naming the formats when it is not of that form. */
 export const parseReportSpec = (text: string): ReportSpec =>
@@ -21,14 +22,14 @@ const RENDER: Readonly<Record<ReportFormat, (report: CheckReport) => string>> = 
   json: (report) => JSON.stringify(jsonReport(report), null, 2) + '\n',
 };
 
-/** Writes each report to its file and the markdown one to GitHub's step summary (src/report-files.ts). */
+/** Writes each report where it lands and the markdown one to GitHub's step summary (src/report-files.ts). */
 export const writeReports = (
   report: CheckReport,
-  specs: readonly ReportSpec[],
+  targets: readonly ReportTarget[],
   options: reportFiles.WriteReportsOptions,
 ): Promise<string[]> =>
   reportFiles.writeReportFiles(
-    specs,
+    targets,
     (format) => RENDER[format](report),
     () => markdownReport(report),
     options,

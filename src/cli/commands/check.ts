@@ -1,7 +1,14 @@
 import type { Command } from 'commander';
 import { CHECKS, CHECK_GROUPS } from '../../check/check-list.js';
 import { jsonReport } from '../../check/reports/json.js';
-import { parseReportSpec, writeReports, type ReportSpec } from '../../check/reports/write-reports.js';
+import {
+  BOTH_TO_STDOUT,
+  parseReportSpec,
+  reportTargets,
+  reportsToStdout,
+  writeReports,
+  type ReportSpec,
+} from '../../check/reports/write-reports.js';
 import type { Receiver } from '../../check/webhook-checks.js';
 import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
@@ -87,7 +94,7 @@ export function checkCommand(program: Command): void {
     .option('--strict', 'warnings fail the run too')
     .option(
       '--report <format=file>',
-      'also write a report: junit=FILE, markdown=FILE or json=FILE (repeatable)',
+      'also write a report: junit=FILE, markdown=FILE or json=FILE (FILE - is stdout; repeatable)',
       reportSpec,
     )
     .option('--json', 'print the report as JSON')
@@ -103,7 +110,12 @@ export function checkCommand(program: Command): void {
       ),
     )
     .action(async (flags: CheckFlags) => {
-      const { cwd, env } = currentIo();
+      const { cwd, env, stdout, stderr } = currentIo();
+      // Where the reports land is known before the run, which takes a while: a path that cannot be
+      // written is said at once, and a report to stdout moves the command's own to stderr.
+      const targets = await reportTargets(flags.report ?? [], cwd);
+      const toStdout = reportsToStdout(targets);
+      if (toStdout && flags.json) throw usageError(BOTH_TO_STDOUT);
       // Ctrl-C stops the add-on's dev server the run started (it has a process group of its own,
       // which the terminal's Ctrl-C does not reach) and the emulator, then the command.
       const stop = abortOnSignals('addon check');
@@ -119,9 +131,9 @@ export function checkCommand(program: Command): void {
       if (flags.json) printJson(jsonReport(report));
       else {
         const { terminalReport } = await import('../../check/reports/terminal.js');
-        for (const line of terminalReport(report, color)) println(line);
+        for (const line of terminalReport(report, color)) (toStdout ? printlnStderr : println)(line);
       }
-      const written = await writeReports(report, flags.report ?? [], { cwd, env });
+      const written = await writeReports(report, targets, { cwd, env, streams: { stdout, stderr } });
       if (!flags.json) for (const path of written) printlnStderr(color.dim(`wrote ${path}`));
       setExitCode(report.exitCode);
     });

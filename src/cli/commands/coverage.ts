@@ -7,7 +7,14 @@ import { markdownReport } from '../../coverage/reports/markdown.js';
 import { terminalReport } from '../../coverage/reports/terminal.js';
 import { MINIMUM_TAKES, parseMinimum, type Minimum } from '../../coverage/thresholds.js';
 import { UserError } from '../../errors.js';
-import { parseReportSpec, writeReportFiles, type ReportSpec } from '../../report-files.js';
+import {
+  BOTH_TO_STDOUT,
+  parseReportSpec,
+  reportTargets,
+  reportsToStdout,
+  writeReportFiles,
+  type ReportSpec,
+} from '../../report-files.js';
 import { checkedOption, usageError } from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
@@ -58,22 +65,26 @@ export function coverageCommand(program: Command): void {
     )
     .option(
       '--report <format=file>',
-      'also write a report: html=FILE, markdown=FILE or json=FILE (repeatable)',
+      'also write a report: html=FILE, markdown=FILE or json=FILE (FILE - is stdout; repeatable)',
       reportSpec,
     )
     .option('--json', 'print the report as JSON')
     .action(async (dirs: string[], flags: CoverageFlags) => {
-      const { cwd, env } = currentIo();
+      const { cwd, env, stdout, stderr } = currentIo();
+      const targets = await reportTargets(flags.report ?? [], cwd);
+      // A report to stdout keeps it clean: the command's own report goes to stderr.
+      const toStdout = reportsToStdout(targets);
+      if (toStdout && flags.json) throw usageError(BOTH_TO_STDOUT);
       const minimum = flags.min ?? (await readConfigFile(cwd)).coverage?.minimum ?? {};
       const read = await readCoverageFiles(dirs.length ? dirs : [DEFAULT_DIR], cwd);
       const report = coverageReport(read, minimum, cwd);
       if (flags.json) printJson(jsonReport(report));
-      else for (const line of terminalReport(report, color)) println(line);
+      else for (const line of terminalReport(report, color)) (toStdout ? printlnStderr : println)(line);
       const written = await writeReportFiles(
-        flags.report ?? [],
+        targets,
         (format) => RENDER[format](report),
         () => markdownReport(report),
-        { cwd, env },
+        { cwd, env, streams: { stdout, stderr } },
       );
       if (!flags.json) {
         for (const path of written) printlnStderr(color.dim(`wrote ${path}`));
