@@ -6,12 +6,16 @@
  * clones, and each side gets the other's messages a moment later, as postMessage delivers them.
  */
 import { UserError } from '../errors.js';
+import { everyStep } from './every-step.js';
 
 export interface FramedWindow {
   /** Posts `data` from the host to the add-on's window (from `hostOrigin`, the host's window as source). */
   post(data: unknown): void;
-  /** Puts back what it changed: the parent, the referrer, the address, the message listeners added since. */
-  restore(): void;
+  /**
+   * Puts back what it changed: the parent, the referrer, the address, the message listeners added
+   * since; all of it even when one throws, which it then throws.
+   */
+  restore(): Promise<void>;
 }
 
 export interface FramingOptions {
@@ -104,9 +108,7 @@ export function frameWindow(options: FramingOptions): FramedWindow {
         window.dispatchEvent(new MessageEvent('message', { data: cloned, origin: hostOrigin, source: host.window })),
       );
     },
-    restore() {
-      for (const undo of restores.splice(0).reverse()) undo();
-    },
+    restore: () => everyStep(restores.splice(0).reverse()),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   type HostMessages,
   type HostToast,
 } from './host-log.js';
+import { everyStep } from './every-step.js';
 import { hostWaits, type HostWaits } from './host-waits.js';
 
 export type { BridgeMessage, DroppedMessages, HostMessages, HostToast } from './host-log.js';
@@ -328,9 +329,8 @@ export async function openHostPage(
           FLUSH_COVERAGE,
         )
         .catch(() => {});
-      await context.close();
-      if (owned) await browser.close();
-      await coverage?.close();
+      // Each even when one before it throws (a crashed browser's context): no browser is left running.
+      await everyStep([() => context.close(), () => (owned ? browser.close() : undefined), () => coverage?.close()]);
     },
   };
 

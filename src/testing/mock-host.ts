@@ -15,6 +15,7 @@ import { outlineOf } from '../domain/resource-outline.js';
 import { frameUrl } from '../emulator/frame-url.js';
 import { parsePath } from '../emulator/shell-paths.js';
 import { ApiError, UserError } from '../errors.js';
+import { everyStep } from './every-step.js';
 import { frameWindow, pageToFrame, type FramedWindow } from './framed-window.js';
 import { bridgeCoverage } from './mock-host-coverage.js';
 import { createHostLog, describeLog, messagesOf, navigationsIn } from './host-log.js';
@@ -188,12 +189,14 @@ async function openOn(emulator: TestEmulator, own: boolean, page: string, option
       await emulator.advanceClock(seconds * 1000);
     },
     send,
+    // Each step even when one before it throws (a component's wrapper of history.replaceState), so
+    // that no emulator is left running; the first error is thrown once all are done.
     close: () =>
-      (closing ??= (async () => {
-        framed.restore();
-        await coverage.report(core);
-        if (own) await emulator.close();
-      })()),
+      (closing ??= everyStep([
+        () => framed.restore(),
+        () => coverage.report(core),
+        () => (own ? emulator.close() : undefined),
+      ])),
   };
 }
 

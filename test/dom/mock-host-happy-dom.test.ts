@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { clampHeight } from '../../src/bridge/addon-messages.js';
 import { UserError } from '../../src/errors.js';
@@ -114,4 +115,35 @@ it('refuses an add-on page of another origin than the window’s, in one sentenc
     ),
   );
   expect(window.parent).toBe(window);
+});
+
+it('gives everything back and closes its own emulator even when a restore throws, then throws that error', async () => {
+  // A component that wraps history.replaceState with a wrapper that throws: close() stopped at it,
+  // leaving the window framed and its emulator running (the test process outlived its last line).
+  const host = await mockHost({ scopes: ['customers.read'] });
+  const replaceState = history.replaceState;
+  const broken = new Error('a wrapper that throws');
+  history.replaceState = () => {
+    throw broken;
+  };
+  try {
+    await expect(host.close()).rejects.toBe(broken);
+  } finally {
+    history.replaceState = replaceState;
+  }
+  expect(window.parent).toBe(window);
+  expect(document.referrer).not.toBe(`${host.emulator.url}/`);
+  expect(document.querySelector('iframe[data-mock-host]')).toBeNull();
+  // Its emulator's port refuses connections: closed (happy-dom's fetch would log the refusal).
+  const { port } = new URL(host.emulator.url);
+  const refused = await new Promise((resolve) =>
+    connect(Number(port), '127.0.0.1')
+      .on('connect', function (this: Socket) {
+        this.destroy();
+        resolve(false);
+      })
+      .on('error', () => resolve(true)),
+  );
+  expect(refused).toBe(true);
+  await expect(host.close()).rejects.toBe(broken);
 });
