@@ -1,3 +1,5 @@
+import { cp } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverSentEvents, type StreamEvent } from '../../src/cli/event-stream.js';
 import type { EmulatorOptions } from '../../src/emulator/create-emulator.js';
@@ -38,8 +40,22 @@ async function setup(options: EmulatorOptions = {}) {
     };
     return { response, next };
   };
-  return { em, subscriptions, lease };
+  /** A lease to `webhookUrl` for `events`, once its stream is ready: its id. */
+  const take = async (webhookUrl: string, events = [EVENT]) =>
+    ((await (await lease({ webhookUrl, events })).next!('ready')).data as { leaseId: string }).leaseId;
+  const end = async (leaseId: string) =>
+    (await em.inject({ method: 'DELETE', url: `/_emulator/leases/${leaseId}` })).json() as unknown;
+  return { em, subscriptions, lease, take, end };
 }
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+const EVENT = 'invoice.paid';
+
+/** Every order of `items`. */
+const orders = <T>(items: T[]): T[][] =>
+  items.length < 2
+    ? [items]
+    : items.flatMap((item, i) => orders(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
 
 describe('a lease', () => {
   it('streams ready, the attempts of its subscriptions and no others, and stopped with what DELETE gave back', async () => {
@@ -76,7 +92,7 @@ describe('a lease', () => {
 
     const leaseId = (held as { leaseId: string }).leaseId;
     const ended = await em.inject({ method: 'DELETE', url: `/_emulator/leases/${leaseId}` });
-    const given = { removed: ['invoice.sent'], restored: [expect.objectContaining(before[0])] };
+    const given = { removed: ['invoice.sent'], restored: [expect.objectContaining(before[0])], handedOver: [] };
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual(given);
     expect((await next!('stopped')).data).toEqual(given);
@@ -110,9 +126,9 @@ describe('a lease', () => {
     const end = async ({ leaseId }: { leaseId: string }) =>
       (await em.inject({ method: 'DELETE', url: `/_emulator/leases/${leaseId}` })).json();
 
-    expect(await end(held[0]!)).toEqual({ removed: [], restored: [] });
+    expect(await end(held[0]!)).toEqual({ removed: [], restored: [], handedOver: ['store.order.paid'] });
     expect(subscriptions()).toEqual([{ ...before[0], webhookUrl: request.webhookUrl }]);
-    expect(await end(held[1]!)).toMatchObject({ removed: [], restored: [before[0]] });
+    expect(await end(held[1]!)).toMatchObject({ removed: [], restored: [before[0]], handedOver: [] });
     expect(subscriptions()).toEqual(before);
   });
 
@@ -168,4 +184,92 @@ describe('a lease', () => {
     await em.rollback(during);
     expect(subscriptions()).toEqual([]);
   });
+});
+
+describe('overlapping leases of one event', () => {
+  // The inbox each lease sends to, in the order they are taken: different URLs, and one URL twice.
+  const stacks = [
+    ['a', 'b'],
+    ['a', 'b', 'c'],
+    ['a', 'b', 'a'],
+    ['a', 'a', 'b'],
+  ];
+  for (const names of stacks)
+    for (const order of orders([...names.keys()]))
+      it(`to ${names.join(', ')}, ended in the order ${order.map((i) => i + 1).join(', ')}: the newest live one's URL, then the add-on's own as it was`, async () => {
+        const { em, subscriptions, take, end } = await setup();
+        await em.subscribe(EVENT, BACKEND);
+        const own = em.subscriptions();
+        const urls = names.map((name) => `${em.url}/inbox/${name}`);
+        const atUrl = (i: number) => [{ event: EVENT, webhookUrl: urls[i], isActive: true }];
+        const leaseIds: string[] = [];
+        for (const [i, url] of urls.entries()) {
+          leaseIds.push(await take(url));
+          expect(subscriptions()).toEqual(atUrl(i));
+        }
+        const live = [...urls.keys()];
+        for (const i of order) {
+          await end(leaseIds[i]!);
+          live.splice(live.indexOf(i), 1);
+          if (live.length) expect(subscriptions(), `after lease ${i + 1} ended`).toEqual(atUrl(live.at(-1)!));
+        }
+        expect(em.subscriptions()).toEqual(own);
+      });
+
+  /** Three leases of two events, over the add-on's own: one disabled, one it does not have. */
+  const threeOver = async (em: Setup['em'], take: Setup['take']) => {
+    await em.subscribe(EVENT, BACKEND, { isActive: false });
+    const own = em.subscriptions();
+    const events = [EVENT, 'invoice.sent'];
+    const leaseIds: string[] = [];
+    for (const name of ['a', 'b', 'c']) leaseIds.push(await take(`${em.url}/inbox/${name}`, events));
+    return { own, leaseIds };
+  };
+
+  it("killed hard while they live, are given back at the next start: the add-on's own as it was", async () => {
+    const dataDir = await tempDir();
+    const { em, take } = await setup({ dataDir });
+    const { own } = await threeOver(em, take);
+    // What a kill -9 leaves: the data dir as it is (each write is on disk once answered), but for the
+    // lock, whose owner (this process) lives on.
+    const killed = await tempDir();
+    await cp(dataDir, killed, { recursive: true, filter: (path) => basename(path) !== 'lock' });
+    expect((await inProcess({ dataDir: killed })).subscriptions()).toEqual(own);
+  });
+
+  it("given back as the emulator closes, all at once: the add-on's own as it was", async () => {
+    const dataDir = await tempDir();
+    const { em, take } = await setup({ dataDir });
+    const { own } = await threeOver(em, take);
+    await em.close();
+    expect((await inProcess({ dataDir })).subscriptions()).toEqual(own);
+  });
+
+  it("brought back by a rollback after they ended, are given back again: the add-on's own as it was", async () => {
+    const { em, take, end } = await setup();
+    const { own, leaseIds } = await threeOver(em, take);
+    const during = em.checkpoint();
+    for (const leaseId of leaseIds) await end(leaseId);
+    expect(em.subscriptions()).toEqual(own);
+    await em.rollback(during);
+    expect(em.subscriptions()).toEqual(own);
+  });
+
+  // The add-on's own call while leases live is its last word: no lease that was under it gives back.
+  const meanwhile = {
+    're-subscribes it elsewhere': async (em: Setup['em']) => void (await em.subscribe(EVENT, `${BACKEND}/new`)),
+    unsubscribes: (em: Setup['em']) => em.unsubscribe(EVENT),
+  };
+  for (const [what, change] of Object.entries(meanwhile))
+    for (const order of orders([0, 1, 2]))
+      it(`when the add-on ${what} between the second and third, ended in the order ${order.map((i) => i + 1).join(', ')}: that stays`, async () => {
+        const { em, take, end } = await setup();
+        await em.subscribe(EVENT, BACKEND);
+        const leaseIds = [await take(`${em.url}/inbox/a`), await take(`${em.url}/inbox/b`)];
+        await change(em);
+        const changed = em.subscriptions();
+        leaseIds.push(await take(`${em.url}/inbox/c`));
+        for (const i of order) await end(leaseIds[i]!);
+        expect(em.subscriptions()).toEqual(changed);
+      });
 });

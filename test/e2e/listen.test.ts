@@ -145,7 +145,12 @@ describe('addon listen', () => {
     const stopped = await listening.interrupt();
     expect(stopped.exitCode).toBe(0);
     expect(stopped.lines.map((line) => JSON.parse(line).event)).toEqual(['ready', 'delivery', 'stopped']);
-    expect(JSON.parse(stopped.lines[2])).toEqual({ event: 'stopped', removed: ['payment.refunded'], restored: [] });
+    expect(JSON.parse(stopped.lines[2])).toEqual({
+      event: 'stopped',
+      removed: ['payment.refunded'],
+      restored: [],
+      handedOver: [],
+    });
   });
 
   it('says when its receiver failed a delivery three times and so had the subscription disabled', async () => {
@@ -198,6 +203,7 @@ describe('addon listen', () => {
       event: 'stopped',
       removed: ['ticket.solved'],
       restored: [{ event: 'ticket.closed', webhookUrl: backend, isActive: false }],
+      handedOver: [],
     });
     expect(await subscriptions()).toEqual(before);
     for (const event of ['ticket.created', 'ticket.closed'])
@@ -236,6 +242,34 @@ describe('addon listen holds a lease', () => {
       .poll(subscriptions, { timeout: 5_000, message: 'the subscriptions after kill -9 of addon listen' })
       .toEqual(before);
     await api(`${dev.url}/_emulator/subscriptions/store.order.paid`, { method: 'DELETE' });
+  });
+});
+
+describe('two addon listens of one event, to different URLs', () => {
+  it("stopped in the order they started: the second's URL until it stops, then the add-on's own as it was", async () => {
+    const receivers = [await startReceiver(), await startReceiver()];
+    await api(`${dev.url}/_emulator/subscriptions/customer.updated`, {
+      method: 'PUT',
+      body: { webhookUrl: 'http://127.0.0.1:3000/webhooks' },
+    });
+    const before = await subscriptions();
+    const at = ({ url }: { url: string }) => [{ event: 'customer.updated', webhookUrl: url, isActive: true }];
+    const listens = [];
+    // The second starts once the first holds its lease: the order they took it in is the test's.
+    for (const receiver of receivers) {
+      listens.push(listen('--forward-to', receiver.url, '--events', 'customer.updated'));
+      await listens.at(-1)!.line(/^Ready: /);
+      expect(await subscriptions()).toEqual(at(receiver));
+    }
+
+    const stopped = [await listens[0]!.interrupt()];
+    expect(await subscriptions()).toEqual(at(receivers[1]!));
+    stopped.push(await listens[1]!.interrupt());
+    expect(await subscriptions()).toEqual(before);
+    for (const { exitCode, stderr } of stopped) expect(exitCode, stderr).toBe(0);
+    expect(stopped[0]!.lines.at(-1)).toBe('Stopped; handed customer.updated over to another listen still running.');
+    expect(stopped[1]!.lines.at(-1)).toBe("Stopped; put back the add-on's own to customer.updated.");
+    await api(`${dev.url}/_emulator/subscriptions/customer.updated`, { method: 'DELETE' });
   });
 });
 

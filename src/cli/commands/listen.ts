@@ -167,11 +167,13 @@ function printDisabled(report: DisabledReport, json?: boolean): void {
   else println(disabledLine(report));
 }
 
-function printStopped({ removed, restored }: GivenBack, json?: boolean): void {
-  if (json) return printJsonLine({ event: 'stopped', removed, restored: restored.map(view) });
+function printStopped({ removed, restored, handedOver = [] }: GivenBack, json?: boolean): void {
+  if (json) return printJsonLine({ event: 'stopped', removed, restored: restored.map(view), handedOver });
   const said = [
     removed.length ? `removed the ${plural(removed.length, 'subscription')} it made` : '',
     restored.length ? `put back the add-on's own to ${restored.map((s) => s.event).join(', ')}` : '',
+    // Another listen to the event still runs, and gives them back when it ends (an older emulator says none).
+    handedOver.length ? `handed ${handedOver.join(', ')} over to another listen still running` : '',
   ].filter(Boolean);
   println(`Stopped; ${said.join('; ') || 'listen made no subscriptions'}.`);
 }
