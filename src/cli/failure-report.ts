@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { UserError } from '../errors.js';
+import { visible } from '../visible-text.js';
 import { color, printlnStderr } from './output.js';
 
 /** A usage error (an unknown command or flag, a missing or malformed argument), apart from a failure (1). */
@@ -21,7 +22,9 @@ export function reportFailure(error: unknown, json = false): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
   if (error instanceof UserError) {
     if (json) printlnStderr(jsonError(error.code, error.message));
-    else printlnStderr(`${color.red('addon:')} ${error.message}`);
+    // One line whatever the message quotes (a file's name, a value from it): a line break, an escape
+    // sequence or a bidi override in it is shown as its escape, never obeyed (visible-text.ts).
+    else printlnStderr(`${color.red('addon:')} ${visible(error.message, '\t')}`);
     return error.exitCode;
   }
   const stack = error instanceof Error ? (error.stack ?? String(error)) : String(error);

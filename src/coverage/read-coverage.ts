@@ -14,6 +14,7 @@ import {
   type Seen,
   type Surface,
 } from './coverage-file.js';
+import { hasUnseen, visible } from '../visible-text.js';
 
 /**
  * Coverage files as `addon coverage` reads them (docs/coverage.md): every `*.json` under the paths
@@ -140,19 +141,21 @@ function countsOf(value: unknown, at: string, fail: Fail): Record<string, number
   return out;
 }
 
-/** Words: no control character, which a terminal would obey and a page could not show. */
+/**
+ * Words: no control character, which a terminal would obey and a page could not show, nor a bidi
+ * control, a line or paragraph separator or a zero-width character, which would turn a report's
+ * line around or hide in it (visible-text.ts). The kit writes them as escapes (recorder.ts).
+ */
 function checkItem(item: unknown, at: string, fail: Fail): void {
-  if (typeof item !== 'string' || item.trim() === '' || CONTROL.test(item))
+  if (typeof item !== 'string' || item.trim() === '' || hasUnseen(item))
     fail(`${at} must be words, like "GET /customers 429" (got ${said(item)})`);
   else if (item.length > MAX_COVERAGE_ITEM_CHARS)
     fail(`${at} is longer than ${MAX_COVERAGE_ITEM_CHARS} characters (${said(item)})`);
 }
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
 /** A value from the file, said short and on one line: a hostile one never fills the screen. */
 function said(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
+  const text = visible(JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

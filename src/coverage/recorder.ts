@@ -4,6 +4,7 @@ import type { Registry } from '../emulator/registry.js';
 import { COVERAGE_STREAM_INTERVAL_MS, MAX_COVERAGE_SEEN_KEYS, MAX_COVERAGE_SEEN_KINDS } from '../limits.js';
 import { DIMENSIONS, type Dimension, type Hits, type Seen, type Surface } from './coverage-file.js';
 import { surfaceOf } from './surface.js';
+import { visible } from '../visible-text.js';
 
 /** What coverage met that changed since the last `coverage` event: those items, with their new totals. */
 export type ChangedHits = Partial<Hits>;
@@ -74,7 +75,9 @@ export function createRecorder({
       items.set(item, (items.get(item) ?? 0) + count);
       if (listeners.size) noteChange(dimension, item);
     },
-    see(kind, what, count = 1) {
+    see(given, seenWhat, count = 1) {
+      // What was seen may be the add-on's words (a bridge report's): written so that a report can show them.
+      const [kind, what] = [visible(given), visible(seenWhat)];
       const kept = seen.has(kind) || seen.size < MAX_COVERAGE_SEEN_KINDS ? kind : COVERAGE_SEEN_OTHERS;
       let items = seen.get(kept);
       if (!items) seen.set(kept, (items = new Map()));

@@ -134,6 +134,17 @@ describe('terminalReport', () => {
     expect(lines).toContain('      \\u001b[2J\\u001b[31mcleared');
     expect(lines.join('')).not.toContain('\u001b');
   });
+
+  it('shows a bidi override, a separator or a zero-width character in evidence as its escape (Trojan Source)', () => {
+    const check = { ...FAIL, evidence: ['GET /customers\u202e/cba\u2028\u200b\ufeff 200'] };
+    const lines = terminalReport(reportOf([check], false, 0));
+    expect(lines).toContain('      GET /customers\\u202e/cba\\u2028\\u200b\\ufeff 200');
+  });
+
+  it('shows them as escapes in markdown too, where control characters are dropped', () => {
+    const check = { ...FAIL, evidence: ['GET /customers\u202e/cba\u0007'] };
+    expect(markdownReport(reportOf([check], false, 0))).toContain('\nGET /customers\\u202e/cba\n');
+  });
 });
 
 describe('jsonReport', () => {
@@ -185,7 +196,7 @@ describe('markdownReport', () => {
     for (const row of rows.slice(2)) expect(cells(row)).toHaveLength(3);
     expect(rows[2]).toBe('| ✅ | `manifest.valid` Manifest is valid | passed |');
     expect(cells(rows[3])[1]).toBe(
-      ' `webhooks.signature` Rejects \\<unsigned\\> \\& "forged" webhooks (https://example.test/hooks?a=1\\&b=2) ',
+      ' `webhooks.signature` Rejects \\<unsigned\\> \\& "forged" webhooks (https\\://example.test/hooks?a=1\\&b=2) ',
     );
     expect(cells(rows[3])[2]).toBe(' failed ');
     expect(rows[5]).toBe('| ⏭️ | `a11y.contrast` Colour contrast | skipped: no browser found (set ADDON\\_BROWSER) |');
@@ -209,7 +220,7 @@ describe('markdownReport', () => {
         '**Fix:** Verify the X-Signature header \\| see docs/check.md#webhooks-signature',
       ].join('\n'),
     );
-    expect(details).toContain('#### ⚠️ `backend.latency` Backend answers within 2 s (https://api.example.test)');
+    expect(details).toContain('#### ⚠️ `backend.latency` Backend answers within 2 s (https\\://api.example.test)');
     expect(details).toContain('request 10: 2900 ms\n```');
     expect(details).not.toContain('manifest.valid');
     expect(details).not.toContain('a11y.contrast');

@@ -28,6 +28,12 @@ describe('a command that fails', () => {
     expect(stderr).toBe('addon: --limit must be at most 5000\n');
   });
 
+  it("for a mistake quoting a file's name: one line still, its line breaks, escapes and bidi overrides shown", async () => {
+    const name = 'coverage\n\u001b[2J\u202enosj.json';
+    const { stderr } = await failing(new UserError(`${name}: not a coverage file`));
+    expect(stderr).toBe('addon: coverage\\u000a\\u001b[2J\\u202enosj.json: not a coverage file\n');
+  });
+
   it('for a bug: says it is one, prints its stack, and exits apart from a mistake', async () => {
     const { exitCode, stderr } = await failing(new TypeError("Cannot read properties of undefined (reading 'id')"));
     expect(exitCode).toBe(BUG_EXIT_CODE);

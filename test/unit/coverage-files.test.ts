@@ -98,6 +98,20 @@ describe('a coverage file that is not one is refused, naming the file and the pr
       (f: any) => f.surface.scopes.push('\u001b[2Jcleared'),
       ': surface.scopes[5] must be words, like "GET /customers 429" (got "\\u001b[2Jcleared")',
     ],
+    // Trojan Source: a bidi override turns the rest of a report's line around; the others hide in it.
+    ...(
+      [
+        ['a right-to-left override', '\u202e', '\\u202e'],
+        ['a line separator', '\u2028', '\\u2028'],
+        ['a zero-width space', '\u200b', '\\u200b'],
+        ['a byte order mark', '\ufeff', '\\ufeff'],
+        ['a tag character', '\u{e0041}', '\\u{e0041}'],
+      ] as const
+    ).map(([what, char, escaped]): [string, (f: any) => unknown, string] => [
+      `an item with ${what}`,
+      (f: any) => f.surface.operations.push(`GET /customers${char}/cba`),
+      `: surface.operations[7] must be words, like "GET /customers 429" (got "GET /customers${escaped}/cba")`,
+    ]),
     [
       'an item too long',
       (f: any) => f.surface.time.push('x'.repeat(501)),

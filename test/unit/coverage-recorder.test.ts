@@ -39,6 +39,20 @@ describe('the coverage recorder', () => {
     expect({ ...recorder.seen()['denied scopes'] }).toEqual({ 'invoices.read': 3 });
   });
 
+  it("writes what is seen as words a report can show: the add-on's bidi override or zero-width space as its escape", () => {
+    const recorder = createRecorder({
+      registry: DEFAULT_REGISTRY,
+      declaredScopes: ['*'],
+      timers: manualTimers().timers,
+    });
+    recorder.see('bridge warnings', 'service:notify: level "\u202eofni"\u200b');
+    recorder.see('kind\u2028', 'thing');
+    expect(recorder.seen()).toEqual({
+      'bridge warnings': { 'service:notify: level "\\u202eofni"\\u200b': 1 },
+      'kind\\u2028': { thing: 1 },
+    });
+  });
+
   it('keeps what is seen bounded over a run, counting the rest together', () => {
     // A page that names a new warning in each report, and invents kinds.
     const recorder = createRecorder({

@@ -7,6 +7,7 @@ import { readCoverageFiles } from '../../src/coverage/read-coverage.js';
 import { coverageReport } from '../../src/coverage/report.js';
 import { markdownReport } from '../../src/coverage/reports/markdown.js';
 import { terminalReport } from '../../src/coverage/reports/terminal.js';
+import { gfmHtmlOf } from '../gfm.js';
 import { cleanUp, ROOT, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
@@ -20,7 +21,7 @@ describe('the markdown report', () => {
     expect(markdown.split('\n').slice(0, 13)).toEqual([
       '## addon coverage',
       '',
-      '2 files (addon exec, startEmulator) of com.example.demo-addon; emulated time 2026-11-27T08:59:58.000Z to 2026-11-27T09:04:10.250Z',
+      '2 files (addon exec, startEmulator) of com.example.demo-addon; emulated time 2026-11-27T08\\:59\\:58.000Z to 2026-11-27T09\\:04\\:10.250Z',
       '',
       '| Dimension | Covered | Share | Minimum |',
       '| --- | --- | --- | --- |',
@@ -52,8 +53,24 @@ describe('the markdown report', () => {
     const markdown = markdownReport(await report([dir]));
     expect(markdown).toContain('| `` x \\| [link](https://evil.test) <img src=x> `tick` `` | ❌ never |');
     expect(markdown).toContain(
-      '- **scopes:** customers.delete, invoices.write and x \\| \\[link\\](https://evil.test) \\<img src=x\\> \\`tick\\` never used',
+      '- **scopes:** customers.delete, invoices.write and x \\| \\[link\\](https\\://evil.test) \\<img src=x\\> \\`tick\\` never used',
     );
+  });
+  it('an item cannot become a link on GitHub, not even a bare URL, a www. name or an e-mail address', async () => {
+    const dir = await tempDir();
+    const file = JSON.parse(await readFile(join(SUITE, 'coverage-exec-4242-1a2b3c4d.json'), 'utf8'));
+    const hostile = [
+      'GET /x https://evil.example/login?next=ci',
+      'GET /y HTTPS://EVIL.example',
+      'GET /z www.evil.example/login',
+      'GET /w ci@evil.example',
+      'GET /v mailto:ci@evil.example',
+    ];
+    file.surface.operations.push(...hostile);
+    await writeFile(join(dir, 'coverage-x.json'), JSON.stringify(file));
+    const html = gfmHtmlOf(markdownReport(await report([dir])));
+    expect(html).not.toMatch(/<a\b/);
+    for (const item of hostile) expect(html).toContain(item);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CheckReport, CheckResult, CheckStatus } from '../check-result.js';
 import { evidenceLines, seconds, STRICT_NOTE, summaryPhrases } from './text.js';
+import { visible as visibleText } from '../../visible-text.js';
 
 export type Brush = (text: string) => string;
 
@@ -71,11 +72,7 @@ function summaryLine(report: CheckReport, paint: Paint): string {
 }
 
 /**
- * Control characters shown as escapes: evidence quotes what the add-on answered, and an escape
- * sequence in a response body must not move the cursor or repaint the user's terminal.
+ * Evidence quotes what the add-on answered: an escape sequence in a response body must not move the
+ * cursor or repaint the user's terminal, nor a bidi override turn a line around (visible-text.ts).
  */
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-
-function visible(text: string): string {
-  return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+const visible = (text: string): string => visibleText(text, '\t');
