@@ -25,6 +25,8 @@ export interface AuditEntry {
    * page's "Copy as" needs to make the same call again (src/snippets).
    */
   body?: unknown;
+  /** The length of a JSON body too long to keep: no copy of the call is made (src/snippets). */
+  bodyChars?: number;
   /** The error body's `code` of a 4xx or 5xx answer (`insufficient_scope`, `not_found`, ...). */
   code?: string;
   /** The fault rules that touched the call (docs/faults.md); status 0 means no answer was sent. */

@@ -2,11 +2,13 @@ import { MAX_AUDIT_BODY_CHARS } from '../limits.js';
 
 /**
  * What an audit entry keeps of a call beyond its line: the JSON body sent, when it is small enough to
- * keep (MAX_AUDIT_BODY_CHARS), so the host page can copy the call as curl, a CLI line or a test.
+ * keep (MAX_AUDIT_BODY_CHARS), so the host page can copy the call as curl, a CLI line or a test; else
+ * how long it was, so that no copy is made without it.
  */
-export function keptBody(body: unknown): { body?: unknown } {
+export function keptBody(body: unknown): { body?: unknown; bodyChars?: number } {
   if (body === undefined || body === null) return {};
-  return JSON.stringify(body).length <= MAX_AUDIT_BODY_CHARS ? { body } : {};
+  const chars = JSON.stringify(body).length;
+  return chars <= MAX_AUDIT_BODY_CHARS ? { body } : { bodyChars: chars };
 }
 
 /** The `code` of an error body (every error answers in that one shape: api/error-body.ts), if any. */

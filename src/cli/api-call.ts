@@ -2,19 +2,23 @@
 // and MCP's `call_api` tool make.
 import { UserError } from '../errors.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
+import { hasDotSegment } from '../snippets/sent-paths.js';
 
 /** An API call's answer may wait for a slow write; past this it is said to have taken too long. */
 const CALL_TIMEOUT_MS = 60_000;
 
-/** The methods of the add-on API. */
-export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The methods of the add-on API (HEAD: a GET's answer without its body, as HTTP gives every GET). */
+export const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ApiMethod = (typeof API_METHODS)[number];
 
 /**
  * The URL of an add-on API path (`/customers?limit=5`, the prefix may be given too) on the emulator
- * at `base`, never anywhere else (`..` and all): null when `given` leaves the API.
+ * at `base`, never anywhere else: null when `given` leaves the API, or has a `.` or `..` segment,
+ * which a URL resolves away: the call would be another than the one written (a path copied from the
+ * audit log, which keeps what was sent as it was sent).
  */
 export function apiCallUrl(base: string, given: string): string | null {
+  if (hasDotSegment(given)) return null;
   const relative = given.startsWith(`${API_PREFIX}/`) || given === API_PREFIX ? given.slice(API_PREFIX.length) : given;
   const url = new URL(`${API_PREFIX}${relative.startsWith('/') || relative === '' ? '' : '/'}${relative}`, base);
   return url.origin === base && (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`))

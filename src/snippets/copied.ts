@@ -49,6 +49,15 @@ export const emulatorFlag = ({ emulatorUrl }: CopyPlace): string[] =>
 export const apiPath = (entry: AuditEntry): string =>
   entry.path.startsWith(`${API_PREFIX}/`) ? entry.path.slice(API_PREFIX.length) : entry.path;
 
+/**
+ * Why a call cannot be copied, or null: its body was too long for the audit log to keep, and a copy
+ * without it would be another request. Each kind of snippet says so instead of making one.
+ */
+export const notCopied = (entry: AuditEntry): string | null =>
+  entry.bodyChars === undefined
+    ? null
+    : `Not copied: the call's JSON body (${entry.bodyChars} characters) was longer than the audit log keeps`;
+
 /** The event data a delivery carried: what its envelope (spec 2.4) holds under `data`. */
 export const deliveredData = (delivery: Delivery): EventData =>
   (JSON.parse(delivery.payload) as { data: EventData }).data;

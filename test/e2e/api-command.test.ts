@@ -35,8 +35,14 @@ describe('addon api', () => {
   });
 
   it('takes a usage mistake for one, exit 2: an unknown method, a path outside the API, bad JSON', async () => {
-    expectOneLine(await api('FETCH', '/customers'), /<method> takes one of GET, POST, PUT, PATCH, DELETE/, 2);
+    expectOneLine(await api('FETCH', '/customers'), /<method> takes one of GET, HEAD, POST, PUT, PATCH, DELETE/, 2);
     expectOneLine(await api('GET', '/../../_emulator/status'), /<path> must be a path of the add-on API/, 2);
+    // A dot segment within the API is refused too: a URL would resolve it away, making another call.
+    expectOneLine(
+      await api('GET', '/customers/../invoices'),
+      'addon: <path> must be a path of the add-on API under /api/addon/v1, with no . or .. segment (got "/customers/../invoices")',
+      2,
+    );
     expectOneLine(await api('POST', '/customers', '--data', '{name}'), /--data takes a JSON object/, 2);
   });
 });

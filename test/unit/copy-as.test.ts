@@ -96,7 +96,7 @@ describe('copy as curl', () => {
   it('makes an API call again with a token minted for its session as it runs, never a token', () => {
     expect(copyAs('curl', call, HERE)).toBe(
       [
-        `curl -sS -i -X POST http://127.0.0.1:4455/api/addon/v1/customers \\`,
+        `curl -sS -i -X POST --globoff --path-as-is http://127.0.0.1:4455/api/addon/v1/customers \\`,
         `  -H "authorization: Bearer $(npx addon token --org org_demo --user usr_demo --scopes customers.write)" \\`,
         `  -H 'content-type: application/json' \\`,
         `  --data-raw '{"name":"Acme Ltd"}'`,
@@ -107,19 +107,30 @@ describe('copy as curl', () => {
     denied.scope = { required: 'invoices.read', decision: 'denied' };
     expect(copyAs('curl', { kind: 'call', entry: denied }, ELSEWHERE)).toBe(
       [
-        `curl -sS -i 'http://127.0.0.1:5000/api/addon/v1/invoices?limit=5' \\`,
+        `curl -sS -i --globoff --path-as-is 'http://127.0.0.1:5000/api/addon/v1/invoices?limit=5' \\`,
         `  -H "authorization: Bearer $(npx addon token --org org_demo --user usr_demo --scopes none --emulator http://127.0.0.1:5000)"`,
       ].join('\n'),
     );
   });
 
+  it('asks HEAD with -I, which does not wait for the body a Content-Length announces, and sends a GET body as a GET', () => {
+    const head = entry({ method: 'HEAD', path: '/api/addon/v1/customers', body: undefined, status: 200 });
+    expect(copyAs('curl', { kind: 'call', entry: head }, HERE).split(' \\\n')[0]).toBe(
+      'curl -sS -I --globoff --path-as-is http://127.0.0.1:4455/api/addon/v1/customers',
+    );
+    const withBody = entry({ method: 'GET', path: '/api/addon/v1/customers', body: { x: 1 }, status: 200 });
+    expect(copyAs('curl', { kind: 'call', entry: withBody }, HERE).split(' \\\n')[0]).toBe(
+      'curl -sS -i -X GET --globoff --path-as-is http://127.0.0.1:4455/api/addon/v1/customers',
+    );
+  });
+
   it('replays a delivery and fires an event through the control API', () => {
     expect(copyAs('curl', replayed, HERE)).toBe(
-      `curl -sS -i -X POST http://127.0.0.1:4455/_emulator/deliveries/${delivery.deliveryId}/replay`,
+      `curl -sS -i -X POST --globoff --path-as-is http://127.0.0.1:4455/_emulator/deliveries/${delivery.deliveryId}/replay`,
     );
     expect(copyAs('curl', fired, HERE)).toBe(
       [
-        `curl -sS -i -X POST http://127.0.0.1:4455/_emulator/events/trigger \\`,
+        `curl -sS -i -X POST --globoff --path-as-is http://127.0.0.1:4455/_emulator/events/trigger \\`,
         `  -H 'content-type: application/json' \\`,
         `  --data-raw '{"event":"customer.created","orgId":"org_demo","data":{"name":"Acme Ltd"}}'`,
       ].join('\n'),
@@ -139,6 +150,8 @@ describe('copy as curl', () => {
       '-i',
       '-X',
       'POST',
+      '--globoff',
+      '--path-as-is',
       `http://127.0.0.1:4455/api/addon/v1/customers?q=${HOSTILE}`,
       '-H',
       'authorization: Bearer token --org org_demo --user usr_demo --scopes customers.write',
@@ -302,6 +315,18 @@ describe('copy as test', () => {
   });
 });
 
+describe('a call whose body was too long to keep', () => {
+  it('is copied as no request at all: each kind says so, and curl and the CLI line run nothing', () => {
+    const long = entry({ body: undefined, bodyChars: 20_000 });
+    const said = "Not copied: the call's JSON body (20000 characters) was longer than the audit log keeps";
+    expect(copyAs('curl', { kind: 'call', entry: long }, HERE)).toBe(`# ${said}.`);
+    expect(copyAs('cli', { kind: 'call', entry: long }, HERE)).toBe(`# ${said}.`);
+    expect(copyAs('test', { kind: 'call', entry: long }, HERE)).toContain(
+      `it.todo(${JSON.stringify(`POST /customers answers 201: ${said}`)});`,
+    );
+  });
+});
+
 describe('SNIPPET_KINDS', () => {
   it('offers curl, CLI and test, in that order, each for every source', () => {
     expect(SNIPPET_KINDS.map((kind) => kind.label)).toEqual(['curl', 'CLI', 'test']);
@@ -324,5 +349,11 @@ describe('the audit entry', () => {
     expect(refused).toMatchObject({ status: 403, code: 'insufficient_scope' });
     expect(read).not.toHaveProperty('body');
     expect(read).not.toHaveProperty('code');
+    // Too long to keep: its length is, so that no copy is made without it.
+    const name = 'x'.repeat(20_000);
+    expect((await emulator.call('POST', 'customers', { token: writer, body: { name } })).status).toBe(400);
+    const [long] = emulator.audit(1);
+    expect(long).not.toHaveProperty('body');
+    expect(long.bodyChars).toBe(JSON.stringify({ name }).length);
   });
 });

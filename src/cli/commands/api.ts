@@ -51,7 +51,10 @@ export function apiCommand(program: Command): void {
     'print the answer as JSON: { status, headers, body }',
     async (emulator, flags: ApiFlags, verb: ApiMethod, path: string) => {
       const url = apiCallUrl(emulator.url, path);
-      if (url === null) throw usageError(`<path> must be a path of the add-on API under ${API_PREFIX} (got "${path}")`);
+      if (url === null)
+        throw usageError(
+          `<path> must be a path of the add-on API under ${API_PREFIX}, with no . or .. segment (got "${path}")`,
+        );
       const body = flags.data && (await dataOf(flags.data));
       const session = { scopes: flags.scopes, orgId: flags.org, userId: flags.user };
       const { token } = await emulator.post<MintedToken>('/tokens', session, FIELDS);

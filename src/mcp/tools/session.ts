@@ -82,6 +82,8 @@ export const SESSION_TOOLS = [
 export function apiUrl(base: string, given: string): string {
   const url = apiCallUrl(base, given);
   if (url === null)
-    throw refusal(`path must be a path of the add-on API under ${API_PREFIX} (got ${JSON.stringify(given)})`);
+    throw refusal(
+      `path must be a path of the add-on API under ${API_PREFIX}, with no . or .. segment (got ${JSON.stringify(given)})`,
+    );
   return url;
 }
