@@ -57,17 +57,22 @@ export async function startAddonProcess(options: AddonProcessOptions): Promise<A
   });
   createInterface({ input: child.all! }).on('line', options.onLine);
   let exited = false;
-  const exit = child.then((result) => {
-    exited = true;
-    return result;
-  });
+  // The tether's own exit, not the end of its output: a process the command set apart from its group
+  // (setsid, a daemon) may hold the pipes long after, and stopping waited on it for ever. Its output
+  // is let go then, so that such a holder does not keep the kit's process alive either.
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      exited = true;
+      for (const stream of [child.stdout, child.stderr, child.all]) stream?.destroy();
+      resolve(code);
+    }),
+  );
 
   const ready = (async () => {
     const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
     while (Date.now() < deadline) {
       options.signal?.throwIfAborted();
-      if (exited)
-        throw new UserError(`the add-on's dev command "${options.command}" exited with ${(await exit).exitCode}`);
+      if (exited) throw new UserError(`the add-on's dev command "${options.command}" exited with ${await exit}`);
       if (await answers(options.url)) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -104,6 +104,16 @@ describe('addon dev', () => {
     await expect.poll(() => answers(url)).toBe(false);
   });
 
+  it('ends even when the dev command set a process apart that holds its output (setsid): the kit waits for its tether, not the pipes', async () => {
+    // The process set apart leaves the group, so no signal of the tether reaches it; it is killed by
+    // the test's afterEach (it wrote its pid).
+    const { dir, url } = await stubbornProject((port) => `setsid node server.mjs & node server.mjs ${port}`);
+    const dev = await startDev(['--ephemeral'], { cwd: dir });
+    await expect.poll(() => pidsOf(dir).length).toBe(2);
+    await dev.stop('SIGINT');
+    await expect.poll(() => answers(url)).toBe(false);
+  });
+
   it('ends what the dev command left in the background when its shell exits: the command has ended, and addon dev says it exited', async () => {
     // The shell starts the server in the background, waits until it has written its pid, and exits 0.
     const { dir, command } = await stubbornProject(() => 'node server.mjs & while [ ! -s pids ]; do sleep 0.1; done');
