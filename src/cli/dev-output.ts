@@ -39,7 +39,7 @@ function printBanner(emulator: Emulator, host: string, readyMs: number): void {
   println();
   println(`  ${color.bold('addon dev')}  ${settings.name} ${color.dim(`(${settings.appId})`)}`);
   println();
-  row('Host page', color.cyan(emulator.url + '/'));
+  row('Host page', color.cyan(emulator.hostPageUrl));
   row('Add-on', `${emulator.addonUrl}${emulator.demoUrl ? color.dim(' (demo)') : ''}`);
   row('REST API', color.cyan(emulator.apiUrl));
   row('JWKS', emulator.url + '/.well-known/jwks.json');

@@ -57,7 +57,7 @@ export async function runDevSession(options: DevSessionOptions): Promise<void> {
   });
   // Loaded only when used: importing `open` costs start-up time on every run.
   if (options.open && !currentIo().env.CI)
-    void import('open').then(({ default: open }) => open(emulator.url)).catch(() => {});
+    void import('open').then(({ default: open }) => open(emulator.hostPageUrl)).catch(() => {});
 }
 
 /**

@@ -9,6 +9,8 @@ import type { EmulatorSettings } from '../emulator/settings.js';
  */
 export interface EmulatorStatus extends EmulatorSettings {
   url: string;
+  /** Where the host page is opened: on a site other than the add-on's (emulator/host-page-origin.ts). */
+  hostPageUrl: string;
   apiUrl: string;
   dataDir: string | null;
   ephemeral: boolean;

@@ -39,6 +39,7 @@ import { createListeners } from '../listeners.js';
 import { scopeToReceive } from '../webhooks/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
+import { hostPageOrigin } from './host-page-origin.js';
 import { createLeases, type LeaseRequest } from '../webhooks/leases.js';
 import { isInboxUrl } from '../webhooks/inbox.js';
 import { onThisMachine } from '../webhooks/local-receiver.js';
@@ -143,6 +144,11 @@ export interface Emulator extends ControlTarget {
   readonly apiUrl: string;
   /** Where the add-on's page is served: the configured URL, or the demo add-on's while it runs. */
   readonly addonUrl: string | null;
+  /**
+   * The host page's address: the emulator's, on a site other than the add-on's, so that its frame is
+   * cross-site as in production (emulator/host-page-origin.ts); empty until listening.
+   */
+  readonly hostPageUrl: string;
   /** Starts serving; resolves with the URL. */
   listen(): Promise<string>;
   /** Stops serving and flushes the store; safe to call twice. */
@@ -364,6 +370,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       get url() {
         return url;
       },
+      get hostPageUrl() {
+        return url && `${hostPageOrigin(url, emulator.addonUrl)}/`;
+      },
       get apiUrl() {
         return url && url + API_PREFIX;
       },
@@ -375,6 +384,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         grantedScopes: grantedScopes(),
         addonUrl: emulator.addonUrl,
         url,
+        hostPageUrl: emulator.hostPageUrl,
         apiUrl: emulator.apiUrl,
         dataDir,
         ephemeral: !dataDir,
@@ -479,7 +489,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         await lock?.announce(url);
         if (options.demo && !settings.addonUrl) {
           const { startDemoAddon } = await import('./demo-server.js');
-          demo = await startDemoAddon({ emulatorUrl: url, host: options.host ?? DEFAULT_HOST });
+          demo = await startDemoAddon({ emulatorUrl: url });
         }
         // Retries and time rules that fell due while the emulator was stopped go out now (the inbox
         // needs it listening).

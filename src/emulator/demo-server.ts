@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -15,13 +16,16 @@ export interface DemoAddon {
 }
 
 /**
- * Serves the demo add-on on a port of its own: a different origin from the host page, as an add-on
- * is in production, so the postMessage bridge and CORS are exercised for real.
+ * Serves the demo add-on on a port of its own, on `localhost`: another site than the host page on
+ * 127.0.0.1, as an add-on is in production (emulator/host-page-origin.ts), so the postMessage bridge,
+ * CORS and a third-party frame are exercised for real. `localhost` is bound as it resolves (fastify
+ * listens on each of its addresses), so the browser reaches it over IPv4 or IPv6 alike.
  */
-export async function startDemoAddon({ emulatorUrl, host }: { emulatorUrl: string; host: string }): Promise<DemoAddon> {
+export async function startDemoAddon({ emulatorUrl }: { emulatorUrl: string }): Promise<DemoAddon> {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   await serveStaticFiles(app, DEMO_ROOT);
   app.get('/config.json', async () => ({ apiUrl: emulatorUrl + API_PREFIX, hostOrigin: emulatorUrl }));
-  const address = await app.listen({ port: 0, host });
-  return { url: `${address}/`, close: () => app.close() };
+  await app.listen({ port: 0, host: 'localhost' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://localhost:${port}/`, close: () => app.close() };
 }

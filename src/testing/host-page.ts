@@ -9,6 +9,7 @@ import {
   parseFrameWidth,
   type FrameWidth,
 } from '../emulator/frame-width.js';
+import { hostPageOrigin } from '../emulator/host-page-origin.js';
 import { hostPageHeaders } from '../emulator/page-policy.js';
 import { UserError } from '../errors.js';
 import { browserFor, type BrowserChoice } from './host-browser.js';
@@ -168,6 +169,8 @@ export async function openHostPage(
   const addonUrl = options.addonUrl ?? status.addonUrl;
   if (!addonUrl)
     throw new UserError('openHostPage: the emulator has no add-on URL; pass { addonUrl } or start it with one');
+  // The page is opened on a site other than the add-on's, so that its frame is cross-site as in production.
+  const pageOrigin = hostPageOrigin(base, addonUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const width = options.width ?? 'desktop';
   if (parseFrameWidth(String(width)) === null)
@@ -198,7 +201,7 @@ export async function openHostPage(
   const page = await context.newPage();
   // What the host page learns from the emulator, for this page only: the add-on.
   await page.route(
-    `${base}${CONTROL_PREFIX}/status`,
+    `${pageOrigin}${CONTROL_PREFIX}/status`,
     whileOpen(page, async (route) => {
       const response = await route.fetch();
       const told: EmulatorStatus = await response.json();
@@ -213,9 +216,9 @@ export async function openHostPage(
     if (choice.userId) params.set('user', choice.userId);
     if (choice.scopes) params.set('scopes', choice.scopes.join(','));
     const query = params.toString();
-    return `${base}/${query ? `?${query}` : ''}`;
+    return `${pageOrigin}/${query ? `?${query}` : ''}`;
   };
-  if (addonUrl !== status.addonUrl) await letFrame(context, page, base, addonUrl);
+  if (addonUrl !== status.addonUrl) await letFrame(context, page, pageOrigin, addonUrl);
 
   const failure = async (what: string): Promise<Error> => {
     const shot = options.screenshotOnFailure
@@ -377,11 +380,11 @@ async function control<T>(base: string, path: string, body?: unknown): Promise<T
  * local-network-access permission; a Playwright too old to know it has no such check to pass either.
  * (Routing also turns off the cache, so the page is never answered from it with the old policy.)
  */
-async function letFrame(context: BrowserContext, page: Page, base: string, addonUrl: string): Promise<void> {
+async function letFrame(context: BrowserContext, page: Page, pageOrigin: string, addonUrl: string): Promise<void> {
   await context.grantPermissions(['local-network-access']).catch(() => {});
   // The page itself, with or without a query (`?width=`).
   await page.route(
-    (url) => url.origin === base && url.pathname === '/',
+    (url) => url.origin === pageOrigin && url.pathname === '/',
     whileOpen(page, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), ...hostPageHeaders(addonUrl) } });

@@ -172,7 +172,7 @@ describe('the addon dev terminal', () => {
       text
         .replaceAll(` --emulator ${dev.url}`, '')
         .replaceAll(`:${port}`, ':4455')
-        .replace(/(Add-on +http:\/\/127\.0\.0\.1:)\d+/, '$1PORT')
+        .replace(/(Add-on +http:\/\/localhost:)\d+/, '$1PORT')
         .replace(/(Data +).*/, '$1DIR')
         .replace(/seed \d+/, 'seed N')
         .replace(/Ready in \d+ ms/, 'Ready in N ms')
