@@ -298,3 +298,22 @@ export const MAX_SEARCH_QUERY_CHARS = 100;
 
 /** Results one search answers, best first: a list the top bar shows at once; the rest are counted in `total`. */
 export const MAX_SEARCH_RESULTS = 20;
+
+/**
+ * How the session token is looked for in what an add-on's frames keep and send (spec 5.1:
+ * testing/token-watch.ts, `addon check`'s page.token-* checks): a page's storage and the requests
+ * and console messages of a run are input like any other, and a hostile page may write gigabytes.
+ * - TOKEN_WATCH_KEEP: requests, and console messages, kept of a run (the first; the rest not read);
+ * - MAX_TOKEN_SENT_CHARS: what is kept of a request's body, or of a console message;
+ * - MAX_TOKEN_SCAN_CHARS: what is read of one stored value, or of a page's text;
+ * - MAX_TOKEN_SCAN_TOTAL_CHARS: what is read of one frame's storage and page in all;
+ * - MAX_TOKEN_SCAN_ITEMS: keys, records, databases, caches, entries and elements read of each;
+ * - TOKEN_SCAN_MS: how long one frame's scan may take before it is given up (a page that never
+ *   yields), in real time.
+ */
+export const TOKEN_WATCH_KEEP = 2_000;
+export const MAX_TOKEN_SENT_CHARS = 16_384;
+export const MAX_TOKEN_SCAN_CHARS = 1_048_576;
+export const MAX_TOKEN_SCAN_TOTAL_CHARS = 16_777_216;
+export const MAX_TOKEN_SCAN_ITEMS = 10_000;
+export const TOKEN_SCAN_MS = 3_000;

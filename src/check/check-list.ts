@@ -100,6 +100,31 @@ export const CHECKS: readonly CheckInfo[] = [
     'an expired session causes no storm of 401s',
     'on 401, stop calling and ask the user to reopen the add-on: a new session is the only cure',
   ),
+  check(
+    'page.third-party-context',
+    'the page works as the third-party frame it is in production: it needs no cookie a strict browser blocks there',
+    "keep the session in memory from the session token (the SDK does), not in a cookie: a cross-site frame's cookies are blocked (Safari) or never sent (SameSite=Lax, Strict); a cookie you cannot do without is Partitioned",
+  ),
+  check(
+    'page.token-stored',
+    'the session token is stored nowhere: no storage or cookie of any origin holds it',
+    'keep the token in memory (a variable) only; spec 5.1: tokens are not to be stored',
+  ),
+  check(
+    'page.token-shown',
+    "the session token is never shown: not in the page's text, attributes or title, nor in the console",
+    'never render or log the token; log its claims if you must (orgId, userId), spec 5.1: tokens are not to be shown',
+  ),
+  check(
+    'page.token-sent',
+    "the session token goes to the API and the add-on's own origin only, and no Referer carries it",
+    'send the token only as Authorization: Bearer to the API or your backend; set Referrer-Policy: no-referrer on the page (a header, or <meta name="referrer">)',
+  ),
+  check(
+    'page.token-in-url',
+    "the session token is out of the frame's address once the page is ready",
+    'read service_token, then remove it from the address with history.replaceState before anything else loads (readToken() of the SDK does)',
+  ),
   check('backend.valid-token', 'the backend accepts a good session token', "verify the token with the platform's key"),
   check(
     'backend.no-token',

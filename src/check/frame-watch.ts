@@ -5,6 +5,7 @@
  * needs from the kit comes in its options.
  *
  * - uncaught exceptions, unhandled rejections and console errors;
+ * - each cookie the page's scripts write through `document.cookie`, the first `reported` of a load;
  * - each message posted to the host, with its targetOrigin. `window.parent` is replaceable, so it
  *   becomes a proxy whose postMessage notes the call and passes it on (a message sent through
  *   `window.top`, which cannot be replaced, goes unseen, and an add-on that compares a message's
@@ -17,6 +18,8 @@
  */
 export type FrameEvent =
   | { kind: 'exception' | 'console'; message: string }
+  /** A cookie the page's script wrote (`document.cookie = …`), cut: page.third-party-context names it. */
+  | { kind: 'cookie'; text: string }
   /** `t`: when it was posted, the frame's performance.now(). */
   | { kind: 'post'; type: string; targetOrigin: string; t: number }
   /** What this load did past what it reported one by one, so far. */
@@ -45,7 +48,7 @@ export function watchAddonFrame({ binding, origin, reported, shown, everyMs }: F
     void call?.(event);
   };
   const cut = (text: string) => (text.length > shown ? `${text.slice(0, shown - 1)}…` : text);
-  const left = { post: reported, error: reported };
+  const left = { post: reported, error: reported, cookie: reported };
   // At most `reported` rows: a page posting a new type each time shares one row past them.
   const counted = new Map<string, CountedEvents>();
   let lastPostT = 0;
@@ -54,7 +57,7 @@ export function watchAddonFrame({ binding, origin, reported, shown, everyMs }: F
     due = false;
     send({ kind: 'counts', counted: [...counted.values()], lastPostT });
   };
-  const count = (event: Exclude<FrameEvent, { kind: 'counts' }>) => {
+  const count = (event: Exclude<FrameEvent, { kind: 'counts' | 'cookie' }>) => {
     const post = event.kind === 'post' ? event : null;
     const own = post ? `${post.targetOrigin} ${post.type}` : event.kind;
     const others = !counted.has(own) && counted.size >= reported;
@@ -71,6 +74,7 @@ export function watchAddonFrame({ binding, origin, reported, shown, everyMs }: F
     setTimeout(flush, everyMs);
   };
   const note = (event: Exclude<FrameEvent, { kind: 'counts' }>) => {
+    if (event.kind === 'cookie') return void (left.cookie-- > 0 && send(event));
     if (event.kind === 'post') lastPostT = event.t;
     const budget = event.kind === 'post' ? 'post' : 'error';
     if (left[budget] <= 0) return count(event);
@@ -86,6 +90,17 @@ export function watchAddonFrame({ binding, origin, reported, shown, everyMs }: F
     note({ kind: 'console', message: cut(args.map(String).join(' ')) });
     error(...args);
   };
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+  if (cookie?.set) {
+    const write = cookie.set;
+    Object.defineProperty(Document.prototype, 'cookie', {
+      ...cookie,
+      set(this: Document, value: string) {
+        note({ kind: 'cookie', text: cut(String(value)) });
+        write.call(this, value);
+      },
+    });
+  }
   const real = window.parent;
   const post = (message: unknown, options?: string | WindowPostMessageOptions, transfer?: Transferable[]) => {
     const targetOrigin = typeof options === 'string' ? options : (options?.targetOrigin ?? '/');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Request, Response } from 'playwright-core';
 import type { Emulator } from '../emulator/create-emulator.js';
-import { browserFor, type BrowserChoice } from '../testing/host-browser.js';
+import { browserFor, type BrowserChoice, type ThirdPartyCookies } from '../testing/host-browser.js';
 import { openHostPage, type HostPage } from '../testing/host-page.js';
 import { FRAME_EVENTS_REPORTED, MAX_SHOWN_CHARS } from '../limits.js';
 import { bridgeVerdict } from './bridge-verdict.js';
@@ -10,11 +10,15 @@ import { idsOf } from './check-list.js';
 import type { CheckResult } from './check-result.js';
 import { errorsSeen, listedOf, postsSeen, type Seen } from './frame-seen.js';
 import { watchAddonFrame, type FrameEvent, type FrameWatchOptions } from './frame-watch.js';
+import { cookieSet, cookiesWritten, thirdPartyVerdict, type CookieSet } from './third-party-verdict.js';
+import { tokenVerdicts } from './token-verdicts.js';
 import { fail, pass, resultOf, skip, warn, type Verdict } from './verdict.js';
 
 export interface PageCheckOptions {
   addonUrl: string;
   browser?: BrowserChoice;
+  /** Third-party cookies in the add-on's frame: blocked by default, as Safari blocks them. */
+  thirdPartyCookies?: ThirdPartyCookies;
   /** How long the add-on is watched after each load (real time: it is a browser's), default 1.5 s. */
   watchMs?: number;
 }
@@ -70,6 +74,10 @@ async function inBrowser(
   const origin = new URL(options.addonUrl).origin;
   const events: Seen[] = [];
   const calls: ApiCall[] = [];
+  /** What the first load's frame did with cookies, and how its own origin answered it (page.third-party-context). */
+  const cookies: CookieSet[] = [];
+  const ownAnswers: number[] = [];
+  let firstLoad = true;
   let frameRequestedAt = 0;
   const prepare = async (context: BrowserContext) => {
     await context.exposeBinding(
@@ -91,6 +99,14 @@ async function inBrowser(
         calls.push({ key: `${request.method()} ${request.url().slice(emulator.apiUrl.length)}`, status: null });
     });
     context.on('response', (response: Response) => {
+      const request = response.request();
+      if (firstLoad && fromFrame(request)) {
+        void response.headerValues('set-cookie').then(
+          (values) => cookies.push(...values.flatMap((value) => cookieSet(value, 'a response'))),
+          () => {},
+        );
+        if (request.url().startsWith(origin) && !request.isNavigationRequest()) ownAnswers.push(response.status());
+      }
       const call = calls.findLast(
         (c) =>
           c.status === null &&
@@ -101,7 +117,14 @@ async function inBrowser(
   };
   const watch = () => new Promise((resolve) => setTimeout(resolve, watchMs));
   const results: CheckResult[] = [];
-  const host = await openHostPage(emulator, { addonUrl: options.addonUrl, browser, waitForReady: false, prepare });
+  const thirdPartyCookies = options.thirdPartyCookies ?? 'blocked';
+  const host = await openHostPage(emulator, {
+    addonUrl: options.addonUrl,
+    browser,
+    waitForReady: false,
+    prepare,
+    thirdPartyCookies,
+  });
   try {
     results.push(resultOf('page.ready', await readyVerdict(events, () => frameRequestedAt)));
     await watch();
@@ -111,6 +134,11 @@ async function inBrowser(
     results.push(resultOf('page.target-origin', originVerdict(events)));
     results.push(resultOf('page.bridge-limits', bridgeVerdict(events, host.messages)));
     results.push(...(await accessibility(host)));
+    // The token's whereabouts after the first load, and what of the frame's cookies the browser kept.
+    const firstFindings = await host.tokenFindings();
+    firstLoad = false;
+    const storage = await storageWritten(host);
+    let reopened = false;
     const faulted = async (
       id: string,
       rule: Parameters<Emulator['faults']['add']>[0],
@@ -119,6 +147,7 @@ async function inBrowser(
       if (!loadCalls) return resultOf(id, skip('the add-on made no API call on load, so none could fail'));
       const added = emulator.faults.add(rule);
       const [callsFrom, eventsFrom] = [calls.length, events.length];
+      reopened = true;
       try {
         await host.reopen();
         await watch();
@@ -130,6 +159,25 @@ async function inBrowser(
     results.push(await faulted('page.server-error', { status: 500 }, serverErrorVerdict));
     results.push(await faulted('page.rate-limit', { rateLimited: true }, rateLimitVerdict));
     results.push(await faulted('page.expired-session', { expiredToken: true }, expiredVerdict));
+    const ready = readyIn(events) !== undefined;
+    results.push(
+      resultOf(
+        'page.third-party-context',
+        thirdPartyVerdict({
+          thirdPartyCookies,
+          set: [...cookies, ...cookiesWritten(events)],
+          ownAnswers,
+          ready,
+          storage,
+        }),
+      ),
+    );
+    // Again after a reopening (a reload), which the faulted checks made unless the add-on called no API.
+    if (!reopened) {
+      await host.reopen();
+      await watch();
+    }
+    results.push(...tokenVerdicts([...firstFindings, ...(await host.tokenFindings())]));
   } finally {
     await host.close();
   }
@@ -253,6 +301,29 @@ function expiredVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
   return unauthorized > FEW_RETRIES
     ? fail(...evidence, 'a storm of 401s: only a new session helps')
     : pass(...evidence);
+}
+
+/** What the add-on's frame wrote in its storage, in words: a third-party frame's storage is partitioned. */
+async function storageWritten(host: HostPage): Promise<string[]> {
+  const frame = await host.addonFrame().catch(() => null);
+  const written = await frame
+    ?.evaluate(async () => {
+      const areas = (['localStorage', 'sessionStorage'] as const).flatMap((area) => {
+        try {
+          const count = window[area].length;
+          return count ? [`${area} (${count} key${count === 1 ? '' : 's'})`] : [];
+        } catch {
+          return [];
+        }
+      });
+      const databases = await indexedDB.databases().catch(() => []);
+      return [
+        ...areas,
+        ...(databases.length ? [`IndexedDB (${databases.length} database${databases.length === 1 ? '' : 's'})`] : []),
+      ];
+    })
+    .catch(() => null);
+  return written ?? [];
 }
 
 interface AxeResult {

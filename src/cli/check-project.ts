@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { CheckReport } from '../check/check-result.js';
 import type { Receiver } from '../check/webhook-checks.js';
 import { UserError } from '../errors.js';
+import type { ThirdPartyCookies } from '../testing/host-browser.js';
 import { CONFIG_FILE, readConfigFile, type AddonConfigFile } from './config-file.js';
 
 /** What a run of `addon check` is told besides addon.config.json: its flags (`addon mcp`'s check tool gives some). */
@@ -18,6 +19,8 @@ export interface CheckChoices {
   webhookTimeout?: number;
   /** Where its emulator writes a coverage file of the run (`--coverage`), from the cwd. */
   coverage?: string;
+  /** Third-party cookies in the add-on's frame (`--third-party-cookies`): blocked by default, as Safari blocks them. */
+  thirdPartyCookies?: ThirdPartyCookies;
 }
 
 export interface CheckRun {
@@ -63,6 +66,7 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
     cwd,
     only: choices.only,
     strict: choices.strict,
+    page: { thirdPartyCookies: choices.thirdPartyCookies },
     onAddonLine: run.onAddonLine,
     onProgress: run.onProgress,
     signal: run.signal,

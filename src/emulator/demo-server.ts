@@ -23,7 +23,8 @@ export interface DemoAddon {
  */
 export async function startDemoAddon({ emulatorUrl }: { emulatorUrl: string }): Promise<DemoAddon> {
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  await serveStaticFiles(app, DEMO_ROOT);
+  // The page's address holds the session token until its script takes it out: no Referer sends it (spec 5.1).
+  await serveStaticFiles(app, DEMO_ROOT, () => ({ 'referrer-policy': 'no-referrer' }));
   app.get('/config.json', async () => ({ apiUrl: emulatorUrl + API_PREFIX, hostOrigin: emulatorUrl }));
   await app.listen({ port: 0, host: 'localhost' });
   const { port } = app.server.address() as AddressInfo;

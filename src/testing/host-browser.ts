@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UserError } from '../errors.js';
 
 /**
@@ -31,6 +31,11 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  // Chromium 150's tracking protection denies a third-party frame all its storage with its cookies, as
+  // Chrome does for the users who block third-party cookies, while Chromium 147 partitions it: one
+  // model for every Chromium, Safari's and Firefox's, whose third-party frames keep partitioned storage
+  // while their cookies are blocked (blockThirdPartyCookies). docs/host-page.md says so.
+  '--disable-features=TrackingProtection3pcd',
 ];
 
 /** playwright-core, an optional peer dependency: a one-line error when it is not installed. */
@@ -74,3 +79,34 @@ export async function browserFor(choice?: BrowserChoice): Promise<{ browser: Bro
 /** Whether a launch failed because the browser's process ended under it, not for a reason a retry would meet again. */
 const diedStarting = (error: unknown): boolean =>
   error instanceof Error && /process did exit: exitCode=\S+, signal=SIG/.test(error.message);
+
+/**
+ * Third-party cookies in a page's frames: `blocked` as Safari blocks them for every user (and Chrome
+ * for those who chose so, Firefox in its strict mode), or `allowed` as Chrome's default lets them.
+ */
+export type ThirdPartyCookies = 'blocked' | 'allowed';
+
+/**
+ * Blocks third-party cookies in `page`'s frames: a cookie set or sent from a frame of another site
+ * than the page's is dropped, unless it is partitioned (CHIPS), as a strict production browser does.
+ * Chromium's own control (the DevTools protocol's Network.setCookieControls, Chromium 131 and later),
+ * which holds while the session that set it is attached: for the page's life.
+ */
+export async function blockThirdPartyCookies(context: BrowserContext, page: Page): Promise<void> {
+  const session = await context.newCDPSession(page);
+  try {
+    await session.send('Network.enable');
+    // Chromium 131-14x takes the grants' and heuristics' switches too (off, as Safari has neither), and
+    // refuses the call without them; a protocol that dropped them takes the restriction alone.
+    const strict = { enableThirdPartyCookieRestriction: true };
+    const withSwitches = { ...strict, disableThirdPartyCookieMetadata: true, disableThirdPartyCookieHeuristics: true };
+    await session
+      .send('Network.setCookieControls', withSwitches as typeof strict)
+      .catch(() => session.send('Network.setCookieControls', strict));
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    throw new UserError(
+      `this Chromium cannot block third-party cookies (${reason}): use Chromium 131 or later, or pass { thirdPartyCookies: 'allowed' }`,
+    );
+  }
+}

@@ -12,7 +12,7 @@ import {
 import { hostPageOrigin } from '../emulator/host-page-origin.js';
 import { hostPageHeaders } from '../emulator/page-policy.js';
 import { UserError } from '../errors.js';
-import { browserFor, type BrowserChoice } from './host-browser.js';
+import { blockThirdPartyCookies, browserFor, type BrowserChoice, type ThirdPartyCookies } from './host-browser.js';
 import { hostCoverage } from './host-coverage.js';
 import { FLUSH_COVERAGE } from '../coverage/bridge-report.js';
 import {
@@ -27,6 +27,7 @@ import {
 } from './host-log.js';
 import { everyStep } from './every-step.js';
 import { hostWaits, type HostWaits } from './host-waits.js';
+import { watchTokens, type TokenFinding } from './token-watch.js';
 
 export type { BridgeMessage, DroppedMessages, HostMessages, HostToast } from './host-log.js';
 export type { HostWaits } from './host-waits.js';
@@ -81,11 +82,18 @@ export interface HostPageOptions extends SessionChoice {
    * or listeners of your own (`addon check` watches the add-on's frame this way).
    */
   prepare?(context: BrowserContext): Promise<void>;
+  /**
+   * Third-party cookies in the add-on's frame, which is cross-site as in production: `'blocked'`
+   * (the default), as Safari blocks them for every user, or `'allowed'`, as Chrome's default lets them.
+   */
+  thirdPartyCookies?: ThirdPartyCookies;
 }
 
 export interface HostPage extends HostWaits {
   /** The host page (Playwright), for anything outside the add-on. */
   readonly page: Page;
+  /** Whether third-party cookies are blocked in the add-on's frame (the option, `'blocked'` by default). */
+  readonly thirdPartyCookies: ThirdPartyCookies;
   /** The add-on's frame, for ordinary locators and clicks; it follows the frame across reopenings. */
   readonly addon: FrameLocator;
   /** The add-on's frame itself (to `evaluate` in it). */
@@ -127,6 +135,16 @@ export interface HostPage extends HostWaits {
   expireSession(): Promise<void>;
   /** Opens the add-on again with a new session, with other scopes, org or user if given (or says why it cannot). */
   reopen(choice?: SessionChoice): Promise<void>;
+  /**
+   * Spec 5.1 judged ("tokens are not to be shown to end users or stored"): where the add-on's frames
+   * put the session tokens they were given since the page opened: `stored` (storage or a cookie of any
+   * origin), `shown` (a page's text, attributes, title, a console message), `sent` (a request to
+   * another origin than the API's and the add-on's, a Referer anywhere) and `in-url` (still in a
+   * frame's address). What they sent and logged is kept from the start; storage and pages are read
+   * when called: once the add-on has said ready, and again after `reopen()`. Empty when all is well;
+   * a finding never holds the token (docs/testing.md).
+   */
+  tokenFindings(): Promise<TokenFinding[]>;
   /** A screenshot of the whole host page; resolves with the path. */
   screenshot(path: string): Promise<string>;
   /** Closes the page, and the browser if `openHostPage` launched it. */
@@ -191,6 +209,11 @@ export async function openHostPage(
     if (owned) await browser.close();
     throw error;
   }
+  const tokens = watchTokens(context, {
+    hostOrigin: pageOrigin,
+    apiUrl: status.apiUrl,
+    addonOrigin: new URL(addonUrl).origin,
+  });
   const log = createHostLog();
   await context.exposeBinding(BINDING, (_source, entries: HostEntry[]) => {
     log.add(entries);
@@ -199,6 +222,13 @@ export async function openHostPage(
   await context.addInitScript(watchHost, BINDING);
   await options.prepare?.(context);
   const page = await context.newPage();
+  const thirdPartyCookies = options.thirdPartyCookies ?? 'blocked';
+  if (thirdPartyCookies === 'blocked')
+    await blockThirdPartyCookies(context, page).catch(async (error: unknown) => {
+      await context.close();
+      if (owned) await browser.close();
+      throw error instanceof UserError ? new UserError(`openHostPage: ${error.message}`) : error;
+    });
   // What the host page learns from the emulator, for this page only: the add-on.
   await page.route(
     `${pageOrigin}${CONTROL_PREFIX}/status`,
@@ -261,6 +291,7 @@ export async function openHostPage(
 
   const host: HostPage = {
     page,
+    thirdPartyCookies,
     addon: page.frameLocator(SELECTORS.frame),
     async addonFrame() {
       await mustBeOpen();
@@ -319,6 +350,7 @@ export async function openHostPage(
       await page.goto(pageUrl());
       await open(since);
     },
+    tokenFindings: () => tokens.findings(page),
     async screenshot(path) {
       await page.screenshot({ path, fullPage: true });
       return path;

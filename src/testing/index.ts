@@ -18,6 +18,8 @@ export type {
   HostToast,
   SessionChoice,
 } from './host-page.js';
+export type { ThirdPartyCookies } from './host-browser.js';
+export type { TokenFinding } from './token-watch.js';
 export { TOKEN_VARIANTS, type TokenVariant } from '../auth/bad-tokens.js';
 export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 export { startEmulator, type TestEmulator, type TestEmulatorOptions } from './start-emulator.js';

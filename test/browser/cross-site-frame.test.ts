@@ -26,15 +26,30 @@ const PAGE = `<!doctype html><title>cookie session</title><p id="said">…</p><s
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((done) => server.close(done)))));
 
+/** `/whoami`'s answer: whether the Lax session cookie came, and the names of all that came. */
+const whoami = (cookie = '') =>
+  `cookie session: ${/(^|; )sid=s1(;|$)/.test(cookie) ? 'yes' : 'NO'}; sent: ${
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=')[0])
+      .join(',') || 'none'
+  }`;
+
+/**
+ * Its cookies: the Lax session's, one for every site (`SameSite=None; Secure`, which `localhost` may
+ * set over http) and a partitioned one (CHIPS), which a strict browser keeps in a third-party frame.
+ */
 async function cookieAddon(host: '127.0.0.1' | 'localhost'): Promise<string> {
   const server = createServer((request, response) => {
-    if (request.url === '/whoami')
-      return response.end(
-        /(^|; )sid=s1(;|$)/.test(request.headers.cookie ?? '') ? 'cookie session: yes' : 'cookie session: NO',
-      );
+    if (request.url === '/whoami') return response.end(whoami(request.headers.cookie));
     response.writeHead(200, {
       'content-type': 'text/html',
-      'set-cookie': 'sid=s1; SameSite=Lax; Path=/; HttpOnly',
+      'set-cookie': [
+        'sid=s1; SameSite=Lax; Path=/; HttpOnly',
+        'open=1; SameSite=None; Secure; Path=/',
+        'part=1; SameSite=None; Secure; Partitioned; Path=/',
+      ],
       'referrer-policy': 'no-referrer',
     });
     response.end(PAGE);
@@ -51,7 +66,7 @@ describe('the host page frames the add-on cross-site, as the service does', () =
       const addonUrl = await cookieAddon(host);
       const emulator = keep(await startEmulator({ addonUrl }));
       const page = keep(await openHostPage(emulator, { browser: browser() }));
-      await expect.poll(() => page.addon.locator('#said').textContent()).toBe('cookie session: NO');
+      await expect.poll(() => page.addon.locator('#said').textContent()).toMatch(/^cookie session: NO;/);
       const pageHost = new URL(page.page.url()).hostname;
       // The host page is on the other loopback name than the add-on's: two sites.
       expect(pageHost).toBe(host === '127.0.0.1' ? 'localhost' : '127.0.0.1');
@@ -59,4 +74,22 @@ describe('the host page frames the add-on cross-site, as the service does', () =
       expect(emulator.emulator.hostPageUrl).toBe(`${hostPageOrigin(emulator.url, addonUrl)}/`);
     },
   );
+
+  it('with third-party cookies blocked (the default), the frame keeps only its partitioned cookie', async () => {
+    const addonUrl = await cookieAddon('localhost');
+    const emulator = keep(await startEmulator({ addonUrl }));
+    const page = keep(await openHostPage(emulator, { browser: browser() }));
+    expect(page.thirdPartyCookies).toBe('blocked');
+    await expect.poll(() => page.addon.locator('#said').textContent()).toBe('cookie session: NO; sent: part');
+  });
+
+  it('with third-party cookies allowed, the frame keeps its SameSite=None cookie too, where the Chromium lets it', async () => {
+    const addonUrl = await cookieAddon('localhost');
+    const emulator = keep(await startEmulator({ addonUrl }));
+    const page = keep(await openHostPage(emulator, { browser: browser(), thirdPartyCookies: 'allowed' }));
+    expect(page.thirdPartyCookies).toBe('allowed');
+    // Chromium 147 lets them; 150's private windows, as Playwright's contexts are, block them anyway.
+    const sent = Number(browser().version().split('.')[0]) >= 150 ? 'part' : 'open,part';
+    await expect.poll(() => page.addon.locator('#said').textContent()).toBe(`cookie session: NO; sent: ${sent}`);
+  });
 });

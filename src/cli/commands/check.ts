@@ -14,7 +14,7 @@ import { UserError } from '../../errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
 import { abortOnSignals } from '../stop-signals.js';
-import { checkedOption, count, duration, httpUrl, matching, usageError, type ValueKind } from '../arguments.js';
+import { checkedOption, count, duration, httpUrl, matching, oneOf, usageError, type ValueKind } from '../arguments.js';
 import { coverageOption, declaredScopesOption } from '../emulator-flags.js';
 import { APP_ID } from '../../installation-ids.js';
 import { color, println, printJson, printlnStderr } from '../output.js';
@@ -102,6 +102,13 @@ export function checkCommand(program: Command): void {
     .addOption(checkedOption('--app-id <id>', "the add-on app id (default: addon.config.json's)", matching(APP_ID)))
     .addOption(declaredScopesOption())
     .addOption(coverageOption())
+    .addOption(
+      checkedOption(
+        '--third-party-cookies <blocked|allowed>',
+        "in the add-on's cross-site frame: blocked as Safari blocks them (the default), or allowed as Chrome's default",
+        oneOf(['blocked', 'allowed'] as const),
+      ),
+    )
     .addOption(
       checkedOption(
         '--webhook-timeout <duration>',
