@@ -31,8 +31,13 @@ function backend(): Plugin {
   };
 }
 
+// The page's address holds the session token until connect() takes it out: no Referer may carry it,
+// not even Vite's client script's, which loads first (spec 5.1; addon check's page.token-sent).
+const noReferrer = { 'Referrer-Policy': 'no-referrer' };
+
 export default defineConfig({
   plugins: [backend()],
   // The page calls its backend on its own origin: `fetch('/api/whoami')` reaches server/index.ts.
-  server: { proxy: { '/api': `http://127.0.0.1:${DEFAULT_PORT}` } },
+  server: { proxy: { '/api': `http://127.0.0.1:${DEFAULT_PORT}` }, headers: noReferrer },
+  preview: { headers: noReferrer },
 });

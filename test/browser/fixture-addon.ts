@@ -29,6 +29,8 @@ export async function serveFixture(root = FIXTURE): Promise<{ url: string; close
         .writeHead(200, {
           'content-type': types[extname(file)] ?? 'application/octet-stream',
           'cache-control': 'no-store',
+          // The page's address holds the session token until the SDK takes it out: no Referer carries it.
+          'referrer-policy': 'no-referrer',
         })
         .end(body);
     } catch {
