@@ -145,6 +145,8 @@ export interface HostPage extends HostWaits {
    * a finding never holds the token (docs/testing.md).
    */
   tokenFindings(): Promise<TokenFinding[]>;
+  /** `text` with each session token the add-on was given cut to its first characters: for what a report quotes of the page. */
+  redactTokens(text: string): string;
   /** A screenshot of the whole host page; resolves with the path. */
   screenshot(path: string): Promise<string>;
   /** Closes the page, and the browser if `openHostPage` launched it. */
@@ -351,6 +353,7 @@ export async function openHostPage(
       await open(since);
     },
     tokenFindings: () => tokens.findings(page),
+    redactTokens: (text) => tokens.redact(text),
     async screenshot(path) {
       await page.screenshot({ path, fullPage: true });
       return path;

@@ -1,9 +1,10 @@
 /**
  * What marks a session token in text it was copied into (spec 5.1: tokens are not to be shown to end
- * users or stored): any long enough part of its signature or of the tail of its claims, as they are,
- * or base64-encoded at any alignment, in either alphabet. URL encoding leaves a JWT as it is. The head
- * of a token (its header, the first claims) is the same for every token of an emulator, so it marks
- * nothing. The marks are made here and sought in the add-on's frames as in what they sent (token-watch.ts).
+ * users or stored): any long enough part of its signature, as it is, or base64-encoded at any
+ * alignment, in either alphabet. URL encoding leaves a JWT as it is. The signature is what makes a
+ * token one, and no two tokens share it; their header and claims are much alike (the same header, the
+ * same organization and user, and the same iat and exp for two minted in one second), so those mark
+ * nothing. The marks are made here and sought in the add-on's frames and in what they sent (token-watch.ts).
  */
 
 /** A part this long marks the token; `STRIDE` apart, so any copied run of WIDTH + STRIDE - 1 holds one. */
@@ -14,9 +15,8 @@ const STRIDE = 8;
 export function tokenMarks(tokens: Iterable<string>): string[] {
   const marks = new Set<string>();
   for (const token of tokens) {
-    const [, claims = '', signature = ''] = token.split('.');
-    for (const part of [signature, claims.slice(Math.floor(claims.length / 2))])
-      for (const form of [part, ...encodings(part)]) for (const mark of windows(form)) marks.add(mark);
+    const signature = token.split('.')[2] ?? '';
+    for (const form of [signature, ...encodings(signature)]) for (const mark of windows(form)) marks.add(mark);
   }
   return [...marks];
 }
@@ -38,3 +38,14 @@ function windows(text: string): string[] {
 
 /** The words a finding shows of a token: its first characters (its header's, the same for all), never more. */
 export const tokenShown = (token: string): string => `${token.slice(0, 8)}…`;
+
+/** `text` with each of `tokens` shown as its first characters, and a signature of one alone as `…`: never a token whole. */
+export function redactTokens(text: string, tokens: Iterable<string>): string {
+  let said = text;
+  for (const token of tokens) {
+    const signature = token.split('.')[2] ?? '';
+    said = said.replaceAll(token, `${tokenShown(token)} (the session token)`);
+    if (signature.length >= 16) said = said.replaceAll(signature, '…');
+  }
+  return said;
+}

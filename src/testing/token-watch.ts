@@ -8,7 +8,7 @@ import {
   TOKEN_WATCH_KEEP,
 } from '../limits.js';
 import { scanFrame, type FrameScan } from './frame-token-scan.js';
-import { tokenMarks } from './token-marks.js';
+import { redactTokens, tokenMarks } from './token-marks.js';
 
 /**
  * Spec 5.1, "Tokens are not to be shown to end users or stored", judged in a real browser: where the
@@ -27,6 +27,8 @@ export interface TokenFinding {
 }
 
 export interface TokenWatch {
+  /** `text` with every token the frames were given shown as its first characters, never whole (a report quotes what a page said). */
+  redact(text: string): string;
   /**
    * What the frames did with the tokens so far: what they sent and logged since the page opened, and
    * what their storage and pages hold now. Call it once the add-on has said ready (its address may
@@ -76,6 +78,7 @@ export function watchTokens(context: BrowserContext, options: TokenWatchOptions)
   });
 
   return {
+    redact: (text) => redactTokens(text, tokens),
     async findings(page) {
       const marks = tokenMarks(tokens);
       if (!marks.length) return [];
