@@ -52,11 +52,12 @@ export interface ThirdPartySeen {
   storage: string[];
 }
 
+/** Its first line of evidence says the mode, which the report's summary line repeats (reports/text.ts). */
 export function thirdPartyVerdict({ thirdPartyCookies, set, ownAnswers, ready, storage }: ThirdPartySeen): Verdict {
   const mode =
     thirdPartyCookies === 'blocked'
-      ? 'third-party cookies blocked in the frame, as Safari blocks them (--third-party-cookies allowed lets them)'
-      : 'third-party cookies allowed in the frame (--third-party-cookies allowed): a strict browser blocks them';
+      ? "third-party cookies blocked in the add-on's frame, as in Safari"
+      : "third-party cookies allowed in the add-on's frame (--third-party-cookies allowed)";
   const named = new Map(set.map((cookie) => [cookie.name, cookie]));
   const lost = [...named.values()].flatMap((cookie) => {
     const why = lostBecause(cookie);

@@ -110,6 +110,22 @@ describe('terminalReport', () => {
     );
   });
 
+  it("says in its summary line how the add-on's frame was run: its third-party cookies blocked or allowed", () => {
+    const frame = {
+      ...PASS,
+      id: 'page.third-party-context',
+      evidence: ["third-party cookies blocked in the add-on's frame, as in Safari", 'no cookie set from the frame'],
+    };
+    const summary = '1 passed, 0 failed, 0 warnings, 0 skipped in 0.9 s';
+    const note = "; third-party cookies blocked in the add-on's frame, as in Safari";
+    expect(terminalReport(reportOf([frame], false, 950)).at(-1)).toBe(summary + note);
+    expect(markdownReport(reportOf([frame], false, 950))).toContain(summary + note);
+    const skipped = { ...frame, status: 'skip' as const, evidence: ['no browser'] };
+    expect(terminalReport(reportOf([skipped], false, 950)).at(-1)).toBe(
+      '0 passed, 0 failed, 0 warnings, 1 skipped in 0.9 s',
+    );
+  });
+
   it('paints each mark in its colour, the id bold, the subject and a skip reason dim, and the counts above zero', () => {
     const lines = terminalReport(report(), tags);
     expect(lines[0]).toBe('  <green>✓</green> <bold>manifest.valid</bold>  Manifest is valid');

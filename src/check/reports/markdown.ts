@@ -1,6 +1,6 @@
 import type { CheckReport, CheckResult, CheckStatus } from '../check-result.js';
 import { code, fenceFor, inline, plain } from '../../markdown-text.js';
-import { evidenceLines, seconds, STATUS_WORDS, STRICT_NOTE, summaryPhrases } from './text.js';
+import { evidenceLines, seconds, STATUS_WORDS, runNotes, summaryPhrases } from './text.js';
 
 const ICONS: Readonly<Record<CheckStatus, string>> = { pass: '✅', fail: '❌', warn: '⚠️', skip: '⏭️' };
 
@@ -27,7 +27,9 @@ function summary(report: CheckReport): string {
   const counts = summaryPhrases(report)
     .map(({ status, count, text }) => (count > 0 && status === 'fail' ? `**${text}**` : text))
     .join(', ');
-  return `${counts} in ${seconds(report.durationMs)}${report.strict ? `; ${STRICT_NOTE}` : ''}`;
+  return `${counts} in ${seconds(report.durationMs)}${runNotes(report)
+    .map((note) => `; ${note}`)
+    .join('')}`;
 }
 
 function row(check: CheckResult): string {

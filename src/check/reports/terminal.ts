@@ -1,5 +1,5 @@
 import type { CheckReport, CheckResult, CheckStatus } from '../check-result.js';
-import { evidenceLines, seconds, STRICT_NOTE, summaryPhrases } from './text.js';
+import { evidenceLines, seconds, runNotes, summaryPhrases } from './text.js';
 import { visible as visibleText } from '../../visible-text.js';
 
 export type Brush = (text: string) => string;
@@ -68,7 +68,9 @@ function summaryLine(report: CheckReport, paint: Paint): string {
   const counts = summaryPhrases(report)
     .map(({ status, count, text }) => (count > 0 ? brushes[status](text) : text))
     .join(', ');
-  return `${counts} in ${seconds(report.durationMs)}${report.strict ? `; ${STRICT_NOTE}` : ''}`;
+  return `${counts} in ${seconds(report.durationMs)}${runNotes(report)
+    .map((note) => `; ${note}`)
+    .join('')}`;
 }
 
 /**

@@ -35,6 +35,15 @@ export function summaryPhrases(report: CheckReport): SummaryPhrase[] {
 
 export const STRICT_NOTE = 'warnings count as failures (--strict)';
 
+/**
+ * What the summary line says of how the run was made: `--strict`, and whether the add-on's frame had
+ * its third-party cookies blocked (page.third-party-context's first line of evidence says which).
+ */
+export function runNotes(report: CheckReport): string[] {
+  const frame = report.checks.find(({ id, status }) => id === 'page.third-party-context' && status !== 'skip');
+  return [...(report.strict ? [STRICT_NOTE] : []), ...(frame?.evidence[0] ? [frame.evidence[0]] : [])];
+}
+
 /** The word a status reads as in a sentence or a table. */
 export const STATUS_WORDS: Readonly<Record<CheckStatus, string>> = {
   pass: 'passed',
