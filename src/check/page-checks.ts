@@ -4,6 +4,7 @@ import type { BrowserContext, Request, Response } from 'playwright-core';
 import type { Emulator } from '../emulator/create-emulator.js';
 import { browserFor, type BrowserChoice, type ThirdPartyCookies } from '../testing/host-browser.js';
 import { openHostPage, type HostPage } from '../testing/host-page.js';
+import { withinTime } from '../testing/token-watch.js';
 import { FRAME_EVENTS_REPORTED, MAX_SHOWN_CHARS } from '../limits.js';
 import { bridgeVerdict } from './bridge-verdict.js';
 import { idsOf } from './check-list.js';
@@ -307,8 +308,9 @@ function expiredVerdict(calls: ApiCall[], exceptions: string[]): Verdict {
 /** What the add-on's frame wrote in its storage, in words: a third-party frame's storage is partitioned. */
 async function storageWritten(host: HostPage): Promise<string[]> {
   const frame = await host.addonFrame().catch(() => null);
-  const written = await frame
-    ?.evaluate(async () => {
+  if (!frame) return [];
+  const written = await withinTime(
+    frame.evaluate(async () => {
       const areas = (['localStorage', 'sessionStorage'] as const).flatMap((area) => {
         try {
           const count = window[area].length;
@@ -322,8 +324,8 @@ async function storageWritten(host: HostPage): Promise<string[]> {
         ...areas,
         ...(databases.length ? [`IndexedDB (${databases.length} database${databases.length === 1 ? '' : 's'})`] : []),
       ];
-    })
-    .catch(() => null);
+    }),
+  );
   return written ?? [];
 }
 

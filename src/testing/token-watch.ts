@@ -7,7 +7,7 @@ import {
   TOKEN_SCAN_MS,
   TOKEN_WATCH_KEEP,
 } from '../limits.js';
-import { scanFrame, type FrameScan } from './frame-token-scan.js';
+import { scanFrame } from './frame-token-scan.js';
 import { redactTokens, tokenMarks } from './token-marks.js';
 
 /**
@@ -150,10 +150,13 @@ async function frameFindings(
   return found;
 }
 
-/** A frame's scan, or null when it does not end in TOKEN_SCAN_MS (a page that never yields) or the frame goes. */
-const withinTime = (scan: Promise<FrameScan>): Promise<FrameScan | null> =>
+/**
+ * What a frame's script answers, or null when it does not within TOKEN_SCAN_MS (a page that never
+ * yields) or the frame goes: a hostile page must not hold up the judge.
+ */
+export const withinTime = <T>(answer: Promise<T>): Promise<T | null> =>
   Promise.race([
-    scan.catch(() => null),
+    answer.catch(() => null),
     new Promise<null>((resolve) => setTimeout(resolve, TOKEN_SCAN_MS, null).unref()),
   ]);
 
