@@ -77,6 +77,23 @@ function pushChildren(item: object, frame: Frame, stack: Frame[], fail: (code: s
   }
 }
 
+/**
+ * Whether arrays and objects nest deeper than `maxDepth` in `value`: the kit's own bound, not the
+ * engine's (Node 26's JSON.stringify writes a value nested 100,000 deep, where Node 22's overflows at
+ * a few thousand, so a value one Node stored another could not write out again). Iterative, and it
+ * stops at the first branch too deep; a cycle is too deep.
+ */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** A JSON object: not null, not an array. */
 export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -23,6 +23,15 @@ export const MAX_JSON_DEPTH = 64;
  */
 export const MAX_STATE_DEPTH = MAX_JSON_DEPTH + 8;
 
+/**
+ * How deep a record the store takes may nest (store/document-store.ts): the last guard behind the
+ * bounds of every input, which keep values within MAX_JSON_DEPTH. The kit's own bound, not the
+ * engine's: Node 26's JSON.stringify writes what Node 22's overflows on, and a data dir one Node
+ * wrote must be read and written again by every supported one. A record of the deepest value an input
+ * takes fits; so does every world a state file can hold.
+ */
+export const MAX_STORED_DEPTH = MAX_STATE_DEPTH;
+
 /** A scenario holds a body's data under `steps`, a step and `data`, and over HTTP under `scenario`. */
 export const MAX_SCENARIO_DEPTH = MAX_JSON_DEPTH + 4;
 

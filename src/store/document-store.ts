@@ -1,4 +1,6 @@
 import { ApiError } from '../errors.js';
+import { nestsDeeperThan } from '../json-bounds.js';
+import { MAX_STORED_DEPTH } from '../limits.js';
 import { docText } from './doc-text.js';
 import type { Doc, JournalOp, Op, Page, Persistence, Store, TableRows, Tables } from './store.js';
 
@@ -141,11 +143,18 @@ export async function openDocumentStore(persistence: Persistence): Promise<Store
 }
 
 /**
- * The change as one journal line, made before it is applied. A value JSON cannot write (too deep for
- * JSON.stringify's recursion, a BigInt, a cycle) is refused here, alone; the bounds at every input
- * (json-bounds.ts) keep such values out, so this is the last guard, not the first.
+ * The change as one journal line, made before it is applied. A value JSON cannot write (a BigInt, a
+ * cycle) or that nests deeper than MAX_STORED_DEPTH is refused here, alone: the depth by the kit's own
+ * bound, so that what one Node stores every supported Node writes out again. The bounds at every
+ * input (json-bounds.ts) keep such values out, so this is the last guard, not the first.
  */
 function journalLine(op: Op): string {
+  if ('put' in op && nestsDeeperThan(op.put, MAX_STORED_DEPTH))
+    throw new ApiError(
+      400,
+      'unstorable_value',
+      `the change cannot be written to the journal (it nests deeper than ${MAX_STORED_DEPTH} levels of arrays and objects)`,
+    );
   try {
     if ('replace' in op) return JSON.stringify({ replace: toRows(op.replace) });
     // JSON.stringify(op)'s text, with the document's part kept for its answers (doc-text.ts).

@@ -6,6 +6,7 @@ import { openDocumentStore } from '../../src/store/document-store.js';
 import { filePersistence } from '../../src/store/file-persistence.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import type { Doc, Persistence, Store } from '../../src/store/store.js';
+import { MAX_STORED_DEPTH } from '../../src/limits.js';
 import { warningLogger, type Logger } from '../../src/logger.js';
 import { cleanUp, tempDir } from '../helpers.js';
 
@@ -237,6 +238,21 @@ describe('journal first', () => {
     const recovered = await open(dir); // as after a kill: only the journal counts
     expect(order(recovered)).toEqual([doc(1), doc(2)]);
     await recovered.close();
+    await store.close();
+  });
+
+  it("bounds a record's depth by the kit's own limit, not the engine's: Node 26 writes what Node 22 cannot", async () => {
+    const store = await open(await tempDir());
+    const nested = (levels: number) => JSON.parse('['.repeat(levels) + ']'.repeat(levels));
+    // The record is one level, its value the rest.
+    await store.put('customers', 'org_a', { _id: 'cus_deepest', value: nested(MAX_STORED_DEPTH - 1) });
+    expect(() => store.put('customers', 'org_a', { _id: 'cus_deeper', value: nested(MAX_STORED_DEPTH) })).toThrow(
+      expect.objectContaining({
+        code: 'unstorable_value',
+        message: `the change cannot be written to the journal (it nests deeper than ${MAX_STORED_DEPTH} levels of arrays and objects)`,
+      }),
+    );
+    expect(store.get('customers', 'org_a', 'cus_deeper')).toBeUndefined();
     await store.close();
   });
 
