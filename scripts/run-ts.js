@@ -1,5 +1,5 @@
-// Runs a TypeScript module of this package (`node scripts/run-ts.js scripts/x.ts`), which Node 20
-// cannot load itself. rolldown (already the CLI's bundler) bundles it with the sources it imports,
+// Runs a TypeScript module of this package (`node scripts/run-ts.js scripts/x.ts`), which Node 22.17
+// cannot load itself (its type stripping is behind a flag until 22.18). rolldown (already the CLI's bundler) bundles it with the sources it imports,
 // leaving packages to node_modules, into one file that is imported and then deleted: a few tens of
 // milliseconds, and no dist/ needed, so the build can run it before tsc.
 import { mkdir, rm, writeFile } from 'node:fs/promises';

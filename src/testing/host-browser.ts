@@ -59,7 +59,7 @@ export async function findChromium(
   } catch {
     throw new UserError(
       'openHostPage found no Chromium: install one (Debian: apt install chromium; or set CHROMIUM_PATH), ' +
-        'add the npm package @sparticuz/chromium@147.0.0, or pass { browser: { executablePath } }',
+        'add the npm package @sparticuz/chromium@153.0.0, or pass { browser: { executablePath } }',
     );
   }
 }

@@ -212,7 +212,7 @@ describe('openHostPage', () => {
     const none = () => Promise.reject(new Error('Cannot find package @sparticuz/chromium'));
     await expect(findChromium(['/nowhere/chromium'], none)).rejects.toThrow(
       'openHostPage found no Chromium: install one (Debian: apt install chromium; or set CHROMIUM_PATH), ' +
-        'add the npm package @sparticuz/chromium@147.0.0, or pass { browser: { executablePath } }',
+        'add the npm package @sparticuz/chromium@153.0.0, or pass { browser: { executablePath } }',
     );
   });
 });
