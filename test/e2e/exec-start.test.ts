@@ -28,7 +28,7 @@ describe('addon exec before its command starts', () => {
 
   it("loads no module of Node's that only an ES module import's facade asked for (undici, zlib, tls)", async () => {
     // On Node 22 and 24 the facade of node:http reads its WebSocket and EventSource exports, which
-    // load undici with zlib and tls; Node 20 has no such exports, so there this holds either way.
+    // load undici with zlib and tls.
     const { modules } = await beforeTheCommand();
     expect(modules.filter((name) => /undici|zlib|^tls$|internal\/tls/.test(name))).toEqual([]);
   });
