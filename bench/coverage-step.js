@@ -6,8 +6,8 @@
 
 import { useCoverage } from '../dist/coverage/answers.js';
 import { createRecorder } from '../dist/coverage/recorder.js';
-import { DEFAULT_REGISTRY } from '../dist/emulator/registry.js';
-import { realTimers } from '../dist/clock.js';
+import { DEFAULT_REGISTRY } from '../dist/domain/resources/registry.js';
+import { realTimers } from '../dist/shared/clock.js';
 
 const CALLS = 1_000_000;
 const LOOPS = 15;

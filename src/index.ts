@@ -1,13 +1,13 @@
 /** The programmatic API: the emulator core that the CLI and the tests use, and its types. */
 export { createEmulator, type Emulator, type EmulatorOptions } from './emulator/create-emulator.js';
-export { DEFAULT_SETTINGS, type EmulatorSettings } from './emulator/settings.js';
-export { createClock, type Clock } from './clock.js';
+export { DEFAULT_SETTINGS, type EmulatorSettings } from './installations/settings.js';
+export { createClock, type Clock } from './shared/clock.js';
 export type { SessionClaims, MintRequest } from './auth/tokens.js';
 export type { AuditEntry } from './audit/audit-log.js';
 export { API_PREFIX, DEFAULT_PORT } from './sdk/browser/addresses.js';
-export type { ErrorBody } from './errors.js';
+export type { ErrorBody } from './shared/errors.js';
 export { covers } from './auth/scopes.js';
-export { createRegistry, DEFAULT_REGISTRY, type Registry } from './emulator/registry.js';
+export { createRegistry, DEFAULT_REGISTRY, type Registry } from './domain/resources/registry.js';
 export { RESOURCES } from './domain/resources/index.js';
 export type { ResourceDefinition, ResourceContext, ResourceRef, Samples, NewFields } from './domain/resource.js';
 // What a package user needs to define a resource of their own (docs/resources.md).
@@ -25,8 +25,8 @@ export { dataShape, field, type DataShape, type ResourceEvents } from './domain/
 export type { Lifecycle } from './domain/lifecycle.js';
 export type { TimeRule } from './domain/time-rules.js';
 export { signWebhook, verifyWebhookSignature, signingKey, SIGNATURE_HEADER } from './webhooks/signature.js';
-export type { EventDefinition } from './webhooks/catalog.js';
-import { DEFAULT_REGISTRY } from './emulator/registry.js';
+export type { EventDefinition } from './domain/catalog.js';
+import { DEFAULT_REGISTRY } from './domain/resources/registry.js';
 /** Every concrete scope of the platform's resources. */
 export const ALL_SCOPES = DEFAULT_REGISTRY.scopes.all;
 /** The platform's event catalog. */

@@ -20,14 +20,18 @@ function loadsModule(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean
   return !node.importClause?.isTypeOnly;
 }
 
-/** The relative specifiers a file loads at run time (static imports and re-exports; not `import()`). */
-function runtimeSpecifiers(file: string): string[] {
+/**
+ * The relative specifiers a file imports (static imports and re-exports; not `import()`): those it
+ * loads at run time, or with `types`, the type-only ones too.
+ */
+function importSpecifiers(file: string, types: boolean): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
     const specifier = statement.moduleSpecifier;
-    if (specifier && ts.isStringLiteral(specifier) && loadsModule(statement)) specifiers.push(specifier.text);
+    if (specifier && ts.isStringLiteral(specifier) && (types || loadsModule(statement)))
+      specifiers.push(specifier.text);
   }
   return specifiers.filter((text) => text.startsWith('./') || text.startsWith('../'));
 }
@@ -44,11 +48,14 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** The files under `root` and what each loads at run time, named relative to `root`. */
-export function fileGraph(root: string): Graph {
+/**
+ * The files under `root` and what each loads at run time, named relative to `root`; with `types`,
+ * what each imports, type-only imports included.
+ */
+export function fileGraph(root: string, { types = false } = {}): Graph {
   const graph: Graph = new Map();
   for (const file of sourceFiles(root)) {
-    const targets = runtimeSpecifiers(file)
+    const targets = importSpecifiers(file, types)
       .map((specifier) => resolveSource(file, specifier))
       .filter((target): target is string => target !== null && target.startsWith(root));
     graph.set(relative(root, file), new Set(targets.map((target) => relative(root, target))));

@@ -1,5 +1,5 @@
 import type { Fields, ResourceDefinition, ResourceRef, SampleRef } from '../src/domain/resource.js';
-import { DEFAULT_REGISTRY } from '../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../src/domain/resources/registry.js';
 import type { Doc } from '../src/store/store.js';
 import type { Caller } from './helpers.js';
 

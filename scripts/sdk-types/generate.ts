@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { API_PREFIX } from '../../src/sdk/browser/addresses.js';
 import { createEmulator } from '../../src/emulator/create-emulator.js';
-import type { Registry } from '../../src/emulator/registry.js';
+import type { Registry } from '../../src/domain/resources/registry.js';
 import { resourcesSource } from './resources-source.js';
 
 /**

@@ -4,8 +4,8 @@
 // and the files are not made again while the document and the generator are unchanged (cache.ts).
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
-import { writeWhole } from '../../src/file-write.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
+import { writeWhole } from '../../src/shared/files/file-write.js';
 import { cachedTypes } from './cache.js';
 import { GENERATED_DIR, openApiDocument, sdkTypesOf } from './generate.js';
 

@@ -4,12 +4,12 @@ import { configRoutes, storageRoutes } from './addon-data-routes.js';
 import { collectionRoutes } from './collection-routes.js';
 import { sampleBodies } from '../domain/sample-examples.js';
 import { eventRoutes } from './event-routes.js';
-import type { SubscriptionService } from '../webhooks/subscriptions.js';
+import type { SubscriptionService } from '../installations/subscriptions.js';
 import type { PipelineDeps } from './pipeline.js';
 import { useApiRequestPath } from './request-path.js';
 import type { OpenApiDocument } from './openapi.js';
-import type { Catalog } from '../webhooks/catalog.js';
-import type { Logger } from '../logger.js';
+import type { Catalog } from '../domain/catalog.js';
+import type { Logger } from '../shared/logger.js';
 
 /**
  * The emulated add-on REST API (register with prefix API_PREFIX, sdk/browser/addresses.ts): its

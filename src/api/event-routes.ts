@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { scopeToReceive, type Catalog } from '../webhooks/catalog.js';
-import { MAX_URL_LENGTH, type Subscription, type SubscriptionService } from '../webhooks/subscriptions.js';
+import { scopeToReceive, type Catalog } from '../domain/catalog.js';
+import { MAX_URL_LENGTH, type Subscription, type SubscriptionService } from '../installations/subscriptions.js';
 import { requireScope, sessionOf } from './pipeline.js';
 import { errorResponse, named, pageOf, single } from './schemas.js';
 

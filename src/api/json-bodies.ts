@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
-import { checkJson } from '../json-bounds.js';
-import { MAX_JSON_DEPTH } from '../limits.js';
+import { ApiError } from '../shared/errors.js';
+import { checkJson } from '../shared/json/json-bounds.js';
+import { MAX_JSON_DEPTH } from '../shared/limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ScopeList } from '../auth/scopes.js';
-import type { EmulatorSettings } from '../emulator/settings.js';
+import type { EmulatorSettings } from '../installations/settings.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import { errorResponse, named, nameOf } from './schemas.js';

@@ -4,17 +4,16 @@ import { errorCode, keptBody } from '../audit/call-detail.js';
 import type { RateDecision, RateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
 import type { SessionClaims, TokenService } from '../auth/tokens.js';
-import type { Clock, Timers } from '../clock.js';
+import type { Clock, Timers } from '../shared/clock.js';
 import type { FaultRule } from '../faults/fault-rule.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import { applyFault, useAfterWrite, type AppliedFault } from './fault-effects.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../shared/errors.js';
 import { answerRate } from './rate-limit-answer.js';
 import type { WorldGate } from '../state/world-gate.js';
 import { useWorldGate } from './world-gate-hook.js';
-import { recordDropped } from '../coverage/answers.js';
-import type { CoverageRecorder } from '../coverage/recorder.js';
+import type { AnswerObserver } from './answer-observer.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,8 +72,8 @@ export interface PipelineDeps {
   sessionScopes: (session: SessionClaims) => string[];
   /** Told of each call refused before the audit log (a 401, a 429), for the `addon dev` terminal. */
   refused?: (refusal: Refusal) => void;
-  /** What coverage met (request-path.ts step 8); null when it is off. */
-  coverage: CoverageRecorder | null;
+  /** What is told each answer (request-path.ts step 8): coverage; null when it is off. */
+  answers: AnswerObserver | null;
 }
 
 /**
@@ -87,7 +86,7 @@ export interface PipelineDeps {
  * passed the rate limit.
  */
 export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
-  const { gate, tokens, limiter, audit, clock, timers, faults, refused, sessionScopes, coverage } = deps;
+  const { gate, tokens, limiter, audit, clock, timers, faults, refused, sessionScopes, answers } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('audit', null);
   app.decorateRequest('afterWrite', null);
@@ -146,7 +145,7 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
       if (!fault) return done();
       // A call left unanswered has no onResponse: its audit line and its coverage are written here.
       const auditUnanswered = () => {
-        if (coverage) recordDropped(coverage, request);
+        answers?.dropped(request);
         record(request, 0);
       };
       // Into the entry itself: a call the fault leaves unanswered is audited (and let go) meanwhile.

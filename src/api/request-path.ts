@@ -5,11 +5,10 @@ import { useErrorBodies } from './error-body.js';
 import { useJsonBodies } from './json-bodies.js';
 import { useDrainedOversizeBodies } from './oversize-bodies.js';
 import { usePipeline, type PipelineDeps } from './pipeline.js';
-import { useCoverage } from '../coverage/answers.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import { usePlainSerialization } from './serialization.js';
 import { refuseUnknownQueries, useStrictValidation } from './validation.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../shared/logger.js';
 
 /**
  * The path of a request, in order, in one place. Two scopes: what every request meets (the whole
@@ -63,9 +62,10 @@ export async function useApiRequestPath(app: FastifyInstance, deps: PipelineDeps
     exposedHeaders: RATE_LIMIT_HEADERS,
     maxAge: 600,
   });
-  // 8. Coverage: each answer told to the emulator's recorder (coverage/answers.ts), unless it is off.
-  //    Before the pipeline, so it reads the call's scope decision before the audit line takes it.
-  if (deps.coverage) useCoverage(app, deps.coverage);
+  // 8. Coverage: each answer told to the emulator's recorder (coverage/answers.ts, through
+  //    answer-observer.ts), unless it is off. Before the pipeline, so it reads the call's scope
+  //    decision before the audit line takes it.
+  deps.answers?.observe(app);
   // 9–14. Session token, rate limit, audit, scope, fault rules, then the world gate (api/pipeline.ts).
   usePipeline(app, deps);
   // 15. Errors of the API's own hooks get the error body inside its scope too.

@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import { fileError } from '../fs-errors.js';
-import { createListeners } from '../listeners.js';
-import { warningLogger, type Logger } from '../logger.js';
-import { lineBatch } from '../line-batch.js';
-import { createRing } from '../ring.js';
+import { fileError } from '../shared/files/fs-errors.js';
+import { createListeners } from '../shared/listeners.js';
+import { warningLogger, type Logger } from '../shared/logger.js';
+import { lineBatch } from '../shared/line-batch.js';
+import { createRing } from '../shared/ring.js';
 
 /** One line of `audit.log`: one call that passed the rate limit. Never the token, only its `jti`. */
 export interface AuditEntry {

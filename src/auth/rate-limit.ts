@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface RateDecision {
   allowed: boolean;

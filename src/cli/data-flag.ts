@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { UserError } from '../errors.js';
+import { UserError } from '../shared/errors.js';
 import type { ValueKind } from './arguments.js';
 import { fromCwd } from './cli-io.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { MAX_RATE_LIMIT } from '../limits.js';
-import { APP_ID } from '../installation-ids.js';
+import { MAX_RATE_LIMIT } from '../shared/limits.js';
+import { APP_ID } from '../installations/installation-ids.js';
 import { checkedOption, count, duration, matching, plainId, scopeList } from './arguments.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';
 import type { CoverageSource } from '../coverage/coverage-file.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PLAIN_ID } from '../installation-ids.js';
+import { PLAIN_ID } from '../installations/installation-ids.js';
 import type { Installation } from '../installations/installation.js';
 import type { OrganizationView } from '../installations/installations.js';
 import { INSTALLATION_SCHEMA, type InstallationInput } from '../installations/organizations.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../shared/logger.js';
 import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
 import type { Lease, LeaseOwner, LeaseRequest } from '../webhooks/leases.js';
-import { MAX_URL_LENGTH } from '../webhooks/subscriptions.js';
+import { MAX_URL_LENGTH } from '../installations/subscriptions.js';
 import { openEventStream, type LiveEvent } from './sse.js';
 import type { WebhookControlTarget } from './webhook-control.js';
 

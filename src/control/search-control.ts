@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
 import { outlineOf } from '../domain/resource-outline.js';
 import { searchRecords } from '../domain/record-search.js';
-import type { Registry } from '../emulator/registry.js';
-import { invalid } from '../errors.js';
-import { PLAIN_ID } from '../installation-ids.js';
-import { MAX_SEARCH_QUERY_CHARS, MAX_SEARCH_RESULTS } from '../limits.js';
+import type { Registry } from '../domain/resources/registry.js';
+import { invalid } from '../shared/errors.js';
+import { PLAIN_ID } from '../installations/installation-ids.js';
+import { MAX_SEARCH_QUERY_CHARS, MAX_SEARCH_RESULTS } from '../shared/limits.js';
 import type { Doc, Page } from '../store/store.js';
 
 /** What the search reads: the resources served and an organization's records of each. */

@@ -1,5 +1,5 @@
-import type { ClockState } from '../clock.js';
-import type { EmulatorSettings } from '../emulator/settings.js';
+import type { ClockState } from '../shared/clock.js';
+import type { EmulatorSettings } from '../installations/settings.js';
 
 // Types only: the host page imports them too, so the two cannot drift apart.
 

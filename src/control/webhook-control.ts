@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
-import type { EventData } from '../webhooks/catalog.js';
-import { INBOX_KEEP, MAX_DELIVERIES } from '../limits.js';
+import type { EventData } from '../domain/catalog.js';
+import { INBOX_KEEP, MAX_DELIVERIES } from '../shared/limits.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 import { DELIVERY_STATUSES } from '../webhooks/delivery-status.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
-import { MAX_URL_LENGTH, type Subscription } from '../webhooks/subscriptions.js';
+import { MAX_URL_LENGTH, type Subscription } from '../installations/subscriptions.js';
 import type { GivenBack, Lease, LeaseRequest } from '../webhooks/leases.js';
 import type { TriggerOptions, TriggerResult } from '../webhooks/trigger.js';
 
@@ -24,7 +24,7 @@ export interface WebhookControlTarget {
   delivery(idOrPrefix: string): Delivery;
   replay(idOrPrefix: string): Promise<Delivery>;
   inboxEntries(name: string, limit: number): InboxEntry[];
-  /** How many of an inbox's entries it dropped to keep within its bounds (src/limits.ts). */
+  /** How many of an inbox's entries it dropped to keep within its bounds (src/shared/limits.ts). */
   inboxDropped(name: string): number;
   /** The emulated add-on's subscriptions in its organization, active and disabled. */
   subscriptions(): Subscription[];

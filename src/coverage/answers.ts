@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import type { AnswerObserver } from '../api/answer-observer.js';
+import { ApiError } from '../shared/errors.js';
 import type { CoverageRecorder } from './recorder.js';
 import { operationOf, refusalItem, TOKEN_EXPIRED_IN_USE } from './surface.js';
 
@@ -15,7 +16,7 @@ const routeWords = new WeakMap<object, RouteWords>();
  * Step 8 of the API's request path (api/request-path.ts): every answer of an add-on API call told to
  * coverage. Registered before the pipeline, so its hook runs before the audit line is written and the
  * call's scope decision (`request.audit`) is still there to read. A call a fault rule leaves unanswered
- * has no answer: the pipeline tells `recordDropped` instead.
+ * has no answer: the pipeline tells `dropped` instead.
  */
 export function useCoverage(app: FastifyInstance, coverage: CoverageRecorder): void {
   app.addHook('onError', (request, _reply, error, done) => {
@@ -28,9 +29,11 @@ export function useCoverage(app: FastifyInstance, coverage: CoverageRecorder): v
   });
 }
 
-/** A call a fault rule reset or left hanging: `dropped`. */
-export const recordDropped = (coverage: CoverageRecorder, request: FastifyRequest): void =>
-  recordAnswer(coverage, request, 0);
+/** Coverage in its place on the request path: each answer, and a call a fault rule reset or left hanging as `dropped`. */
+export const coverageAnswers = (coverage: CoverageRecorder): AnswerObserver => ({
+  observe: (app) => useCoverage(app, coverage),
+  dropped: (request) => recordAnswer(coverage, request, 0),
+});
 
 function recordAnswer(coverage: CoverageRecorder, request: FastifyRequest, status: number): void {
   const words = wordsOf(request);

@@ -3,7 +3,7 @@ import { SESSION_REFUSAL_CODES } from '../auth/refusal-codes.js';
 import { covers } from '../auth/scopes.js';
 import { BRIDGE_ITEMS } from '../bridge/bridge-messages.js';
 import type { ResourceDefinition } from '../domain/resource.js';
-import type { Registry } from '../emulator/registry.js';
+import type { Registry } from '../domain/resources/registry.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { EVENT_OUTCOMES, type Surface } from './coverage-file.js';
 

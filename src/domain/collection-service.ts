@@ -1,5 +1,5 @@
-import type { Clock } from '../clock.js';
-import { notFound } from '../errors.js';
+import type { Clock } from '../shared/clock.js';
+import { notFound } from '../shared/errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import { newId } from './ids.js';
 import { checkChange } from './lifecycle.js';

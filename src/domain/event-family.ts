@@ -1,4 +1,4 @@
-import { withArticle } from '../errors.js';
+import { withArticle } from '../shared/errors.js';
 import type { Doc } from '../store/store.js';
 import type { RecordChange } from './collection-service.js';
 import type { Lifecycle } from './lifecycle.js';

@@ -7,7 +7,7 @@ import { loadOrCreateKeys } from '../auth/keys.js';
 import { createRateLimiter } from '../auth/rate-limit.js';
 import { covers } from '../auth/scopes.js';
 import { createTokenService, type SessionClaims } from '../auth/tokens.js';
-import { realTimers, type Clock, type Timers } from '../clock.js';
+import { realTimers, type Clock, type Timers } from '../shared/clock.js';
 import type { FaultRuleSpec } from '../faults/fault-rule.js';
 import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
 import { createParityLog, type ParityLog } from '../parity/parity-log.js';
@@ -21,13 +21,14 @@ import type { ResourceDefinition } from '../domain/resource.js';
 import { seedOrganization } from '../domain/seed.js';
 import { createTimeRules } from '../domain/time-rules.js';
 import type { CoverageSource } from '../coverage/coverage-file.js';
+import { coverageAnswers } from '../coverage/answers.js';
 import { recordDelivery } from '../coverage/deliveries.js';
 import { emulatorCoverage } from '../coverage/emulator-coverage.js';
 import { createRecorder } from '../coverage/recorder.js';
 import { makeCoverageDir } from '../coverage/coverage-dir.js';
 import { CLOCK_ADVANCED, timeRuleItem } from '../coverage/surface.js';
-import { ApiError, UserError } from '../errors.js';
-import { warningLogger, type Logger } from '../logger.js';
+import { ApiError, UserError } from '../shared/errors.js';
+import { warningLogger, type Logger } from '../shared/logger.js';
 import { lockDataDir } from '../store/data-dir.js';
 import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';
@@ -35,16 +36,16 @@ import { memoryPersistence } from '../store/memory-persistence.js';
 import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
 import type { Transport } from '../webhooks/http-attempt.js';
 import type { Refusal } from '../api/pipeline.js';
-import { createListeners } from '../listeners.js';
-import { scopeToReceive } from '../webhooks/catalog.js';
+import { createListeners } from '../shared/listeners.js';
+import { scopeToReceive } from '../domain/catalog.js';
 import { createTrigger, type TriggerOptions } from '../webhooks/trigger.js';
 import { createWebhooks } from '../webhooks/webhooks.js';
 import { hostPageOrigin } from './host-page-origin.js';
 import { createLeases, type LeaseRequest } from '../webhooks/leases.js';
 import { isInboxUrl } from '../webhooks/inbox.js';
 import { onThisMachine } from '../webhooks/local-receiver.js';
-import { readJsonFile } from '../json-file.js';
-import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../limits.js';
+import { readJsonFile } from '../shared/json/json-file.js';
+import { SCENARIO_BOUNDS, STATE_BOUNDS } from '../shared/limits.js';
 import type { StateFile } from '../state/state-file.js';
 import { createWorld, type Checkpoint, type World } from '../state/world.js';
 import { createWorldGate } from '../state/world-gate.js';
@@ -54,16 +55,16 @@ import { listenOn, originsAt, plannedUrl } from './listen.js';
 import { earlyServer } from './early-server.js';
 import { keepInternals } from './internals.js';
 import { openPersistedClock } from '../state/persisted-clock.js';
-import { createRegistry } from './registry.js';
+import { createRegistry } from '../domain/resources/registry.js';
 import { createInstallations } from '../installations/installations.js';
-import { sessionPolicy } from './session-policy.js';
+import { sessionPolicy } from '../installations/session-policy.js';
 import {
   checkId,
   checkWebhookTimeout,
   resolveSettings,
   type EmulatorSettings,
   type SettingsInput,
-} from './settings.js';
+} from '../installations/settings.js';
 
 /**
  * The settings (with `organizations` as configured: docs/installations.md), and how and where the
@@ -562,6 +563,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         serverFactory,
         refused: refusals.emit,
         coverage: recorder,
+        answers: recorder && coverageAnswers(recorder),
         gate,
         control: emulator,
         ownOrigins: () => origins,

@@ -16,12 +16,13 @@ import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/contr
 import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
 import { STORAGE_KEY } from '../domain/addon-data.js';
-import { MAX_BODY_BYTES } from '../limits.js';
+import { MAX_BODY_BYTES } from '../shared/limits.js';
 import { hostPageRoutes } from './host-page-routes.js';
-import type { EmulatorSettings } from './settings.js';
-import type { Registry } from './registry.js';
-import type { Logger } from '../logger.js';
-import { URL } from '../node-web.js';
+import type { EmulatorSettings } from '../installations/settings.js';
+import type { Registry } from '../domain/resources/registry.js';
+import type { Logger } from '../shared/logger.js';
+import type { CoverageRecorder } from '../coverage/recorder.js';
+import { URL } from '../shared/node-web.js';
 
 // Not `new URL('…', import.meta.url)`: Vite rewrites that pattern as an asset of the page in a DOM
 // test environment (vitest's happy-dom, jsdom), where mockHost() runs the emulator.
@@ -32,6 +33,8 @@ export interface HttpAppParts extends PipelineDeps {
   registry: Registry;
   logger: Logger;
   settings: EmulatorSettings;
+  /** What coverage met; null when it is off. */
+  coverage: CoverageRecorder | null;
   webhooks: Webhooks;
   keys: SigningKeys;
   domain: Domain;

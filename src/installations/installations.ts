@@ -1,11 +1,11 @@
 import type { ScopeList } from '../auth/scopes.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../shared/clock.js';
 import { addonScope } from '../domain/addon-data.js';
-import type { EmulatorSettings } from '../emulator/settings.js';
-import { ApiError, UserError } from '../errors.js';
-import { PLAIN_ID } from '../installation-ids.js';
+import type { EmulatorSettings } from './settings.js';
+import { ApiError, UserError } from '../shared/errors.js';
+import { PLAIN_ID } from './installation-ids.js';
 import type { Doc, Store, Tables } from '../store/store.js';
-import { SUBSCRIPTIONS, subscriptionKey, type SubscriptionService } from '../webhooks/subscriptions.js';
+import { SUBSCRIPTIONS, subscriptionKey, type SubscriptionService } from './subscriptions.js';
 import { EVERYONE, mayUse, withinGrant, type Access, type Installation, type OrgUser } from './installation.js';
 import { accessWords } from './access-words.js';
 import { endedSessions } from './ended-sessions.js';

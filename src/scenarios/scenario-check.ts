@@ -1,11 +1,11 @@
-import { parseDuration } from '../duration.js';
+import { parseDuration } from '../shared/duration.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { compileSchema, describeError } from '../validator.js';
-import type { Registry } from '../emulator/registry.js';
-import { ApiError, UserError } from '../errors.js';
-import { checkJson, isJsonObject } from '../json-bounds.js';
-import { MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES, SCENARIO_BOUNDS } from '../limits.js';
+import { compileSchema, describeError } from '../shared/json/validator.js';
+import type { Registry } from '../domain/resources/registry.js';
+import { ApiError, UserError } from '../shared/errors.js';
+import { checkJson, isJsonObject } from '../shared/json/json-bounds.js';
+import { MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES, SCENARIO_BOUNDS } from '../shared/limits.js';
 import { countReferences, parseReference, referencesIn } from './references.js';
 import { maxSizeOf, schemaAt, tooLarge } from './expansion.js';
 import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './scenario-file.js';

@@ -2,7 +2,7 @@
 // event fired from the Events tab; and what each says of the session that made it.
 import type { AuditEntry } from '../audit/audit-log.js';
 import type { Delivery } from '../webhooks/delivery-log.js';
-import type { EventData } from '../webhooks/catalog.js';
+import type { EventData } from '../domain/catalog.js';
 import { API_PREFIX, DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
 
 /** An event as it was fired (`addon trigger`, the Events tab): the data given, not all that was sent. */

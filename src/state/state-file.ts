@@ -1,7 +1,7 @@
 import type { Doc } from '../store/store.js';
-import type { Subscription } from '../webhooks/subscriptions.js';
+import type { Subscription } from '../installations/subscriptions.js';
 import type { InstallationRecord } from '../installations/installations.js';
-import { STATE_FORMAT, STATE_VERSION } from '../state-format.js';
+import { STATE_FORMAT, STATE_VERSION } from '../store/file-formats.js';
 
 /**
  * A saved world, as one portable JSON file (`addon state export`, `--import`, named states): every

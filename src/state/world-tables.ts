@@ -3,7 +3,7 @@ import { ADDON_CONFIG, ADDON_STORAGE, CONFIG_ID, addonScope } from '../domain/ad
 import { CLOCK_COLLECTION, offsetIn, putOffset } from './persisted-clock.js';
 import { INSTALLATION_ID, INSTALLATIONS, type InstallationRecord } from '../installations/installations.js';
 import type { Doc, Tables } from '../store/store.js';
-import { SUBSCRIPTIONS, subscriptionKey, type Subscription } from '../webhooks/subscriptions.js';
+import { SUBSCRIPTIONS, subscriptionKey, type Subscription } from '../installations/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type AppState, type OrganizationState, type StateFile } from './state-file.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../shared/clock.js';
 import type { PersistedClock } from './persisted-clock.js';
-import type { Registry } from '../emulator/registry.js';
+import type { Registry } from '../domain/resources/registry.js';
 import { REVOCATIONS } from '../installations/revocations.js';
 import { copyTables } from '../store/document-store.js';
 import type { Store, Tables } from '../store/store.js';

@@ -1,6 +1,6 @@
-import { ApiError } from '../errors.js';
-import { nestsDeeperThan } from '../json-bounds.js';
-import { MAX_STORED_DEPTH } from '../limits.js';
+import { ApiError } from '../shared/errors.js';
+import { nestsDeeperThan } from '../shared/json/json-bounds.js';
+import { MAX_STORED_DEPTH } from '../shared/limits.js';
 import { docText } from './doc-text.js';
 import type { Doc, JournalOp, Op, Page, Persistence, Store, TableRows, Tables } from './store.js';
 

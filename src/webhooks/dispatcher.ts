@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { realTimers, type Clock, type Timers } from '../clock.js';
-import { notFound } from '../errors.js';
-import { createListeners } from '../listeners.js';
-import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../limits.js';
+import { realTimers, type Clock, type Timers } from '../shared/clock.js';
+import { notFound } from '../shared/errors.js';
+import { createListeners } from '../shared/listeners.js';
+import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../shared/limits.js';
 import { createAttemptQueue } from './attempt-queue.js';
-import type { EventData, EventDefinition } from './catalog.js';
+import type { EventData, EventDefinition } from '../domain/catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
 import { createHttpTransport, postOnce, type Transport } from './http-attempt.js';
 import { deliveryHeaders } from './delivery-request.js';
@@ -13,8 +13,8 @@ import { describeEffect } from '../faults/effects.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 import type { ParityLog } from '../parity/parity-log.js';
-import type { Subscription, SubscriptionService } from './subscriptions.js';
-import { nodeAbortController, URL } from '../node-web.js';
+import type { Subscription, SubscriptionService } from '../installations/subscriptions.js';
+import { nodeAbortController, URL } from '../shared/node-web.js';
 
 export interface DispatcherOptions {
   clock: Clock;

@@ -1,4 +1,4 @@
-import type { EventData, EventDefinition } from './catalog.js';
+import type { EventData, EventDefinition } from '../domain/catalog.js';
 
 /** An event that happened while events were held, with the time it happened (the envelope's timestamp). */
 export interface HeldEvent {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { ApiError } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
 import type { Store } from '../store/store.js';
-import type { Subscription, SubscriptionService } from './subscriptions.js';
+import type { Subscription, SubscriptionService } from '../installations/subscriptions.js';
 
 /** What a lease is asked for: these events, sent to this URL, for the emulated add-on in its organization. */
 export interface LeaseRequest {

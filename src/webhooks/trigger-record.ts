@@ -1,7 +1,7 @@
 import type { Domain } from '../domain/domain.js';
-import { ApiError, notFound, withArticle } from '../errors.js';
+import { ApiError, notFound, withArticle } from '../shared/errors.js';
 import type { Doc } from '../store/store.js';
-import type { EventDefinition } from './catalog.js';
+import type { EventDefinition } from '../domain/catalog.js';
 
 /**
  * `addon trigger EVENT --record ID`: the record an event is fired for, as stored in the organization.

@@ -1,6 +1,6 @@
 import type { Domain } from '../domain/domain.js';
 import { sampleRecord } from '../domain/samples.js';
-import type { Catalog, EventData } from './catalog.js';
+import type { Catalog, EventData } from '../domain/catalog.js';
 import type { Delivery } from './delivery-log.js';
 import { triggerRecord } from './trigger-record.js';
 import type { Webhooks } from './webhooks.js';

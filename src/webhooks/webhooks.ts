@@ -1,16 +1,16 @@
-import type { Clock, Timers } from '../clock.js';
+import type { Clock, Timers } from '../shared/clock.js';
 import type { RecordChange } from '../domain/collection-service.js';
 import { newId } from '../domain/ids.js';
 import { mergePatch } from '../domain/merge-patch.js';
 import type { Doc, Store } from '../store/store.js';
-import type { Catalog, EventContext, EventData, EventDefinition } from './catalog.js';
+import type { Catalog, EventContext, EventData, EventDefinition } from '../domain/catalog.js';
 import { createDeliveryLog, type Delivery, type DeliveryFilter, type DeliveryLog } from './delivery-log.js';
 import { createDispatcher, type Dispatcher } from './dispatcher.js';
 import type { Transport } from './http-attempt.js';
 import { createHeldEvents, type Hold } from './held-events.js';
 import { createInbox, type Inbox } from './inbox.js';
-import { createSubscriptionService, type SubscriptionService } from './subscriptions.js';
-import type { Logger } from '../logger.js';
+import { createSubscriptionService, type SubscriptionService } from '../installations/subscriptions.js';
+import type { Logger } from '../shared/logger.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { ParityLog } from '../parity/parity-log.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_HORIZON_MS } from '../../src/clock.js';
+import { CLOCK_HORIZON_MS } from '../../src/shared/clock.js';
 import { cleanUp, inProcess, tempDir } from '../helpers.js';
 
 /**

@@ -4,7 +4,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR, generateSdkTypes } from '../../scripts/sdk-types/generate.js';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import { cleanUp, inProcess, ROOT, tempDir } from '../helpers.js';
 import { examplesOf, invalidExamples, type ExampleOperation } from '../openapi-examples.js';
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../src/emulator/settings.js';
+import { DEFAULT_SETTINGS } from '../../src/installations/settings.js';
 import { hostPageRoutes } from '../../src/emulator/host-page-routes.js';
 import type { EmulatorStatus } from '../../src/control/status.js';
 import { cleanUp, inProcess, tempDir } from '../helpers.js';

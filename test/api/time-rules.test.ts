@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClock, type Timers } from '../../src/clock.js';
+import { createClock, type Timers } from '../../src/shared/clock.js';
 import { internalsOf } from '../../src/emulator/internals.js';
 import { cleanUp, inProcess, startReceiver, tempDir } from '../helpers.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/index.js';
-import { createRegistry } from '../../src/emulator/registry.js';
+import { createRegistry } from '../../src/domain/resources/registry.js';
 import { generateSdkTypes } from '../../scripts/sdk-types/generate.js';
 import { cleanUp, inProcess } from '../helpers.js';
 import { toys } from '../toy-resource.js';

@@ -3,8 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
-import { INBOX_KEEP } from '../../src/limits.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
+import { INBOX_KEEP } from '../../src/shared/limits.js';
 import { api, attemptsInLog, attemptsLogged, BIN, cleanUp, cli, startDev, startReceiver, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);

@@ -1,13 +1,13 @@
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/clock.js';
+import { createClock } from '../../src/shared/clock.js';
 import { createDomain } from '../../src/domain/domain.js';
 import { RESOURCES } from '../../src/domain/resources/index.js';
 import { sampleRecord } from '../../src/domain/samples.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import type { Doc } from '../../src/store/store.js';
 import { SPEC_NAMED_EVENTS } from '../spec-events.js';
 

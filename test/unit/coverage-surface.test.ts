@@ -8,7 +8,7 @@ import { SESSION_REFUSAL_CODES } from '../../src/auth/refusal-codes.js';
 import { REFUSALS } from '../../src/auth/session-rules.js';
 import { SPEC_NOTIFY_LEVELS } from '../../src/bridge/bridge-messages.js';
 import { DIMENSIONS } from '../../src/coverage/coverage-file.js';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import { cleanUp, inProcess, ROOT } from '../helpers.js';
 
 let em: Awaited<ReturnType<typeof inProcess>>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import { allPassages, allTables, type Passage } from '../doc-passages.js';
 import { SPEC_NAMED_EVENTS } from '../spec-events.js';
 import { CHECKS } from '../../src/check/check-list.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeldEvents, type HeldEvent } from '../../src/webhooks/held-events.js';
-import type { EventDefinition } from '../../src/webhooks/catalog.js';
+import type { EventDefinition } from '../../src/domain/catalog.js';
 
 /** An emit the test answers one event at a time, noting the order the events went out in. */
 function controlled() {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/clock.js';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { createClock } from '../../src/shared/clock.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import { createLeases } from '../../src/webhooks/leases.js';
-import { createSubscriptionService } from '../../src/webhooks/subscriptions.js';
+import { createSubscriptionService } from '../../src/installations/subscriptions.js';
 
 /**
  * The leases over a store and subscriptions of their own, for what the control API cannot bring

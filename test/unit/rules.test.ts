@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../src/auth/rate-limit.js';
 import { covers } from '../../src/auth/scopes.js';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 
 const { parse: parseScopes } = DEFAULT_REGISTRY.scopes;
-import { createClock } from '../../src/clock.js';
-import { parseDuration } from '../../src/duration.js';
+import { createClock } from '../../src/shared/clock.js';
+import { parseDuration } from '../../src/shared/duration.js';
 import { mergePatch } from '../../src/domain/merge-patch.js';
-import { resolveSettings } from '../../src/emulator/settings.js';
+import { resolveSettings } from '../../src/installations/settings.js';
 
 describe('the emulated clock', () => {
   it('adds an offset to its source and only moves forward', () => {

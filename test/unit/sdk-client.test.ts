@@ -1,7 +1,7 @@
 // The SDK's REST client in Node, against a real emulator listening on a free port.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/create-emulator.js';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import {
   AddonApiError,
   createClient,

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClock, type Timers } from '../../src/clock.js';
+import { createClock, type Timers } from '../../src/shared/clock.js';
 import type { RecordChange } from '../../src/domain/collection-service.js';
 import { createDomain } from '../../src/domain/domain.js';
 import type { Fields } from '../../src/domain/resource.js';
 import { RESOURCES } from '../../src/domain/resources/index.js';
 import { createTimeRules, type TimeRules } from '../../src/domain/time-rules.js';
-import { DEFAULT_REGISTRY } from '../../src/emulator/registry.js';
+import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 

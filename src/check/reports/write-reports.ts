@@ -1,4 +1,4 @@
-import * as reportFiles from '../../report-files.js';
+import * as reportFiles from '../../shared/files/report-files.js';
 import type { CheckReport } from '../check-result.js';
 import { jsonReport } from './json.js';
 import { junitReport } from './junit.js';
@@ -10,7 +10,12 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** One `addon check --report FORMAT=FILE`. */
 export type ReportSpec = reportFiles.ReportSpec<ReportFormat>;
 export type ReportTarget = reportFiles.ReportTarget<ReportFormat>;
-export { BOTH_TO_STDOUT, reportTargets, reportsToStdout, type WriteReportsOptions } from '../../report-files.js';
+export {
+  BOTH_TO_STDOUT,
+  reportTargets,
+  reportsToStdout,
+  type WriteReportsOptions,
+} from '../../shared/files/report-files.js';
 
 /** Reads `junit=report.xml`; one line naming the formats when it is not of that form. */
 export const parseReportSpec = (text: string): ReportSpec =>
@@ -22,7 +27,7 @@ const RENDER: Readonly<Record<ReportFormat, (report: CheckReport) => string>> = 
   json: (report) => JSON.stringify(jsonReport(report), null, 2) + '\n',
 };
 
-/** Writes each report where it lands and the markdown one to GitHub's step summary (src/report-files.ts). */
+/** Writes each report where it lands and the markdown one to GitHub's step summary (src/shared/files/report-files.ts). */
 export const writeReports = (
   report: CheckReport,
   targets: readonly ReportTarget[],

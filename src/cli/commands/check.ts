@@ -10,13 +10,13 @@ import {
   type ReportSpec,
 } from '../../check/reports/write-reports.js';
 import type { Receiver } from '../../check/webhook-checks.js';
-import { UserError } from '../../errors.js';
+import { UserError } from '../../shared/errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
 import { abortOnSignals } from '../stop-signals.js';
 import { checkedOption, count, duration, httpUrl, matching, oneOf, usageError, type ValueKind } from '../arguments.js';
 import { coverageOption, declaredScopesOption } from '../emulator-flags.js';
-import { APP_ID } from '../../installation-ids.js';
+import { APP_ID } from '../../installations/installation-ids.js';
 import { color, println, printJson, printlnStderr } from '../output.js';
 
 interface CheckFlags extends CheckChoices {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { DEFAULT_REGISTRY } from '../../emulator/registry.js';
-import { scopeToReceive } from '../../webhooks/catalog.js';
+import { DEFAULT_REGISTRY } from '../../domain/resources/registry.js';
+import { scopeToReceive } from '../../domain/catalog.js';
 import { color, printJson, println } from '../output.js';
 
 /** `addon events` runs without an emulator, so it lists the platform's own catalog. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { EmulatorStatus } from '../../control/status.js';
-import { PLAIN_ID } from '../../installation-ids.js';
+import { PLAIN_ID } from '../../installations/installation-ids.js';
 import type { Installation } from '../../installations/installation.js';
 import { accessWords } from '../../installations/access-words.js';
 import { isRole, ROLES } from '../../installations/roles.js';

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { covers } from '../../auth/scopes.js';
 import type { EmulatorStatus } from '../../control/control-api.js';
-import { UserError } from '../../errors.js';
-import type { PublishedEvent } from '../../webhooks/catalog.js';
+import { UserError } from '../../shared/errors.js';
+import type { PublishedEvent } from '../../domain/catalog.js';
 import type { AttemptReport, DisabledReport } from '../../webhooks/dispatcher.js';
 import type { GivenBack, LeaseHeld, LeaseRequest } from '../../webhooks/leases.js';
-import type { Subscription } from '../../webhooks/subscriptions.js';
+import type { Subscription } from '../../installations/subscriptions.js';
 import { deliveryAttemptJson, deliveryAttemptLine, disabledJson, disabledLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
 import { serverSentEvents } from '../event-stream.js';

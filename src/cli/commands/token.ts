@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { TOKEN_VARIANTS, VARIANT_DESCRIPTIONS, type TokenVariant } from '../../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintedToken } from '../../auth/tokens.js';
-import { APP_ID } from '../../installation-ids.js';
+import { APP_ID } from '../../installations/installation-ids.js';
 import { checkedOption, duration, matching, plainId, scopeList, usageError, type ValueKind } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { println } from '../output.js';

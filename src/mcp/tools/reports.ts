@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AUDIT_PAGE } from '../../limits.js';
+import { MAX_AUDIT_PAGE } from '../../shared/limits.js';
 import { defineTool } from './tool.js';
 
 /** What the emulator emulates and where. */

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { StateFile } from '../../control/state-control.js';
-import { readJsonFile } from '../../json-file.js';
-import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../limits.js';
+import { readJsonFile } from '../../shared/json/json-file.js';
+import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../shared/limits.js';
 import { defineTool, needed, path, refusal } from './tool.js';
 
 const STATE_ACTIONS = {

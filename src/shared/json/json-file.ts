@@ -1,9 +1,9 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { ApiError, UserError } from './errors.js';
+import { ApiError, UserError } from '../errors.js';
 import { checkJson, type JsonBounds } from './json-bounds.js';
 import { jsonSyntaxProblem } from './json-syntax.js';
-import { sayBytes } from './limits.js';
+import { sayBytes } from '../limits.js';
 
 /**
  * A JSON file, parsed and held to `bounds` (the caller checks what it means); one line naming the

@@ -1,8 +1,8 @@
 import { checkGranted, checkScopes } from '../auth/scope-checks.js';
 import { includes, type ScopeList } from '../auth/scopes.js';
 import type { MintedToken, MintRequest, TokenService } from '../auth/tokens.js';
-import { ApiError } from '../errors.js';
-import type { Installations } from '../installations/installations.js';
+import { ApiError } from '../shared/errors.js';
+import type { Installations } from './installations.js';
 import { checkAppId, checkId, type EmulatorSettings } from './settings.js';
 
 export type MintSession = (request?: Partial<MintRequest>) => Promise<MintedToken>;

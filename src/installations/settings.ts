@@ -1,17 +1,13 @@
 import { checkGranted, checkScopes } from '../auth/scope-checks.js';
 import type { ScopeList } from '../auth/scopes.js';
-import { mayUse } from '../installations/installation.js';
-import {
-  resolveOrganizations,
-  type OrganizationInput,
-  type OrganizationSettings,
-} from '../installations/organizations.js';
-import { DEFAULT_REGISTRY } from './registry.js';
-import { UserError } from '../errors.js';
-import { APP_ID, PLAIN_ID } from '../installation-ids.js';
+import { mayUse } from './installation.js';
+import { resolveOrganizations, type OrganizationInput, type OrganizationSettings } from './organizations.js';
+import { DEFAULT_REGISTRY } from '../domain/resources/registry.js';
+import { UserError } from '../shared/errors.js';
+import { APP_ID, PLAIN_ID } from './installation-ids.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
-import { MAX_RATE_LIMIT } from '../limits.js';
-import { URL } from '../node-web.js';
+import { MAX_RATE_LIMIT } from '../shared/limits.js';
+import { URL } from '../shared/node-web.js';
 
 /**
  * What an emulator emulates: one add-on, its declared scopes, and where it is installed: in the

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { UserError } from './errors.js';
+import { UserError } from '../errors.js';
 
 /** What an fs error code means for the path it was met on, in the words a user reads. */
 const REASONS = new Map([

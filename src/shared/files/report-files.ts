@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { UserError } from './errors.js';
+import { UserError } from '../errors.js';
 import { landingOf, writeLanding, type Landing } from './file-write.js';
 import { fileError } from './fs-errors.js';
 

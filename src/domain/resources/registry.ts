@@ -1,12 +1,12 @@
-import { scopeList, type ScopeList } from '../auth/scopes.js';
-import type { ResourceDefinition } from '../domain/resource.js';
-import { RESOURCES } from '../domain/resources/index.js';
-import { createCatalog, type Catalog } from '../webhooks/catalog.js';
+import { scopeList, type ScopeList } from '../../auth/scopes.js';
+import type { ResourceDefinition } from '../resource.js';
+import { RESOURCES } from './index.js';
+import { createCatalog, type Catalog } from '../catalog.js';
 
 /**
- * Everything the emulated API derives from its list of resources: the scopes, the event catalog
- * (and, through the domain, the routes, the OpenAPI schemas and the seeder). An emulator is made
- * with one; adding a resource is adding its definition to the list.
+ * Everything the emulated API derives from a list of resources (by default the platform's, in
+ * index.ts): the scopes, the event catalog (and, through the domain, the routes, the OpenAPI schemas
+ * and the seeder). An emulator is made with one; adding a resource is adding its definition to the list.
  */
 export interface Registry {
   readonly resources: readonly ResourceDefinition[];

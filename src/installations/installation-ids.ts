@@ -1,10 +1,9 @@
-import { wordedPattern } from './pattern-words.js';
+import { wordedPattern } from '../shared/text/pattern-words.js';
+
 /**
  * The forms of the ids an installation is named by (docs/limits.md#names-and-ids): the settings,
- * the control API, fault rules and state files check them. A module of their own, importing only
- * the words of patterns,
- * so that checking an org id in a fault rule or a state file does not load the emulator's settings
- * (and through them every resource).
+ * the control API, fault rules and state files check them. It imports only the words of patterns,
+ * so that checking an org id in a fault rule or a state file loads nothing else.
  */
 
 /** Reverse-domain app id, e.g. com.example.invoice-helper. */

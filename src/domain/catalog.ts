@@ -1,10 +1,10 @@
-import type { Change, EventDefinition } from '../domain/event-family.js';
-import { recordFamily } from '../domain/event-family.js';
-import type { ResourceDefinition } from '../domain/resource.js';
-import { ApiError } from '../errors.js';
+import type { Change, EventDefinition } from './event-family.js';
+import { recordFamily } from './event-family.js';
+import type { ResourceDefinition } from './resource.js';
+import { ApiError } from '../shared/errors.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 
-export type { Change, EventContext, EventData, EventDefinition } from '../domain/event-family.js';
+export type { Change, EventContext, EventData, EventDefinition } from './event-family.js';
 
 /** The event catalog (spec 6), made from the resources' definitions: what each change fires. */
 export interface Catalog {

@@ -1,7 +1,7 @@
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
-import type { FieldProblem } from './errors.js';
-import { wordsOfPattern } from './pattern-words.js';
-import { requireOnUse } from './require-on-use.js';
+import type { FieldProblem } from '../errors.js';
+import { wordsOfPattern } from '../text/pattern-words.js';
+import { requireOnUse } from '../require-on-use.js';
 
 /**
  * ajv and ajv-formats (CommonJS) are required on the first compile, not imported: loading them was a

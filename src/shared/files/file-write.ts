@@ -3,7 +3,7 @@ import { fstatSync, type Stats } from 'node:fs';
 import { access, constants, lstat, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UserError } from './errors.js';
+import { UserError } from '../errors.js';
 import { fileError } from './fs-errors.js';
 
 /**
