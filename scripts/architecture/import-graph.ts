@@ -1,4 +1,4 @@
-// The runtime import graph of src/, read with the TypeScript compiler's parser, and its cycles.
+// The import graph of the sources, read with the TypeScript compiler's parser, and its cycles.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -7,32 +7,24 @@ import ts from 'typescript';
 export type Graph = Map<string, Set<string>>;
 
 /**
- * Whether a declaration loads the module it names. `import type` and `export type` never do. A
- * clause whose every name is marked `type` (`import { type A }`) counts as loading it: tsc with this
- * project's settings drops it, but under `verbatimModuleSyntax` (which host-ui/ uses, and which
- * transpilers honour) it stays as `import {} from`, so whether it loads hangs on a compiler option;
- * `import type` says the same without one. A name used only as a type in a plain clause also counts:
- * tsc would drop it, but src/ marks every type-only import (`tsc --verbatimModuleSyntax` finds none
- * unmarked), so this reads the graph as it runs.
+ * The relative specifiers a file imports: static imports and re-exports, type-only ones included
+ * (a type import is a dependency a reader follows too), `import()` (a module loaded later is still
+ * needed) and `import('…')` types.
  */
-function loadsModule(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(node)) return !node.isTypeOnly;
-  return !node.importClause?.isTypeOnly;
-}
-
-/**
- * The relative specifiers a file imports (static imports and re-exports; not `import()`): those it
- * loads at run time, or with `types`, the type-only ones too.
- */
-function importSpecifiers(file: string, types: boolean): string[] {
+function importSpecifiers(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
-  for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
-    const specifier = statement.moduleSpecifier;
-    if (specifier && ts.isStringLiteral(specifier) && (types || loadsModule(statement)))
-      specifiers.push(specifier.text);
-  }
+  const named = (node: ts.Node | undefined) => {
+    if (node && ts.isStringLiteral(node)) specifiers.push(node.text);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) named(node.moduleSpecifier);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      named(node.arguments[0]);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) named(node.argument.literal);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
   return specifiers.filter((text) => text.startsWith('./') || text.startsWith('../'));
 }
 
@@ -48,14 +40,12 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/**
- * The files under `root` and what each loads at run time, named relative to `root`; with `types`,
- * what each imports, type-only imports included.
- */
-export function fileGraph(root: string, { types = false } = {}): Graph {
+/** The files under `folder` (or under its folders `under`) and what each imports, named relative to `folder`. */
+export function fileGraph(folder: string, { under = [''] } = {}): Graph {
+  const root = resolve(folder);
   const graph: Graph = new Map();
-  for (const file of sourceFiles(root)) {
-    const targets = importSpecifiers(file, types)
+  for (const file of under.flatMap((dir) => sourceFiles(join(root, dir)))) {
+    const targets = importSpecifiers(file)
       .map((specifier) => resolveSource(file, specifier))
       .filter((target): target is string => target !== null && target.startsWith(root));
     graph.set(relative(root, file), new Set(targets.map((target) => relative(root, target))));
@@ -63,21 +53,20 @@ export function fileGraph(root: string, { types = false } = {}): Graph {
   return graph;
 }
 
-const loadedFiles = (files: Graph): Array<[string, Set<string>]> => {
+const importedFiles = (files: Graph): Array<[string, Set<string>]> => {
   const loaded = new Set([...files.values()].flatMap((targets) => [...targets]));
   return [...files].filter(([file]) => loaded.has(file));
 };
 
 /**
- * The folders of a file graph (`api`, `domain/resources`, `.` for the root), and which load which.
- * Files that no file of the graph loads are left out: the entry points (src/index.ts, the CLI's
- * main.ts, the SDKs' index.ts), which sit above every folder by design, though src/index.ts shares
- * its folder with the leaf modules everything imports, and the modules only ever imported for their
- * types. Nothing loads them, so no chain of loads runs through them.
+ * The folders of a file graph (`src/api`, `src/domain/resources`), and which import which. Files
+ * that no file of the graph imports are left out: the entry points (src/index.ts, the CLI's
+ * main.ts, the SDKs' index.ts, the host page's main.ts) sit above every folder by design, and no
+ * chain of imports runs through them.
  */
 export function folderGraph(files: Graph): Graph {
   const graph: Graph = new Map();
-  for (const [file, targets] of loadedFiles(files)) {
+  for (const [file, targets] of importedFiles(files)) {
     const from = dirname(file);
     const edges = graph.get(from) ?? new Set();
     graph.set(from, edges);
@@ -141,7 +130,7 @@ export function cycles(graph: Graph): string[][] {
 /** A folder cycle with a file import behind each step: `faults (faults/x.ts -> emulator/y.ts) -> emulator ...`. */
 export function explainFolderCycle(files: Graph, cycle: string[]): string {
   const step = (from: string, to: string) => {
-    for (const [file, targets] of loadedFiles(files))
+    for (const [file, targets] of importedFiles(files))
       for (const target of targets) if (dirname(file) === from && dirname(target) === to) return `${file} -> ${target}`;
     return '?';
   };
@@ -149,3 +138,6 @@ export function explainFolderCycle(files: Graph, cycle: string[]): string {
     .map((folder, i) => (i + 1 < cycle.length ? `${folder} (${step(folder, cycle[i + 1])})` : folder))
     .join(' -> ');
 }
+
+/** The folders of the repository whose sources stand on the floors (floors.ts). */
+export const SOURCE_FOLDERS = ['src', 'host-ui/src'];
