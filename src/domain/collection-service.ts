@@ -2,6 +2,7 @@ import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import { newId } from './ids.js';
+import type { RecordChange } from './event-family.js';
 import { checkChange } from './lifecycle.js';
 import {
   merge,
@@ -14,13 +15,8 @@ import {
 import { withDefaults, type ObjectSchema } from './schema.js';
 import { inSchemaOrder } from './schema-order.js';
 
-/** A record created (before null), changed, or deleted (after null): what events are made of. */
-export interface RecordChange {
-  orgId: string;
-  collection: string;
-  before: Doc | null;
-  after: Doc | null;
-}
+// Declared in event-family.ts, below this file (events are made of changes); exported here too, where changes are made.
+export type { RecordChange } from './event-family.js';
 
 export interface DomainDeps {
   store: Store;
