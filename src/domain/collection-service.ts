@@ -113,7 +113,8 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
 
     async create(orgId, input) {
       const { ctx, save } = contextFor(orgId);
-      // A body its schema let through, with its defaults and first status: what the rules are typed for.
+      // A body createSchema let through (the caller validated it), with that schema's defaults and the
+      // first status: a C, which is read off the same field list.
       const body = {
         ...(lifecycle && { status: lifecycle.initial }),
         ...withDefaults(definition.createSchema, input),
@@ -129,7 +130,7 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
     async update(orgId, id, input) {
       const current = get(orgId, id);
       const { ctx, save } = contextFor(orgId);
-      // A body its schema let through: what the rules are typed for.
+      // A body updateSchema let through (the caller validated it): a P, which is read off the same field list.
       const patch = input as P;
       if (lifecycle) checkChange(label, lifecycle, current, patch);
       checkReferences(ctx, patch);
@@ -174,13 +175,19 @@ function storedFields(recordSchema: ObjectSchema, fields: Fields): Fields {
 }
 const META = new Set(['_id', 'createdAt', 'updatedAt']);
 
-/**
- * The records of one resource in the store, typed as that resource's records: the store holds only
- * records its collection service wrote, or a state file's, checked against the record schema on import.
- */
-function recordsOf<T extends Doc>(store: Store, resource: ResourceRef<T>) {
+/** The store's reads, typed as documents of a kind (a resource's records). */
+interface StoreReads<T extends Doc = Doc> {
+  get(collection: string, scope: string, id: string): T | undefined;
+  list(collection: string, scope: string, window: ListWindow): Page<T>;
+}
+
+/** The records of one resource in the store, typed as that resource's records. */
+function recordsOf<T extends Doc>(store: StoreReads, resource: ResourceRef<T>) {
+  // Read only in the collection `resource` names, which holds only the records its collection service
+  // wrote, by rules typed by them, or a state file's, checked against the record schema on import.
+  const reads = store as StoreReads<T>;
   return {
-    get: (orgId: string, id: string) => store.get(resource.name, orgId, id) as T | undefined,
-    list: (orgId: string, window: ListWindow) => store.list(resource.name, orgId, window) as Page<T>,
+    get: (orgId: string, id: string) => reads.get(resource.name, orgId, id),
+    list: (orgId: string, window: ListWindow) => reads.list(resource.name, orgId, window),
   };
 }

@@ -64,6 +64,14 @@ export interface ResourceRef<R extends Doc = Doc> {
 /** Gives a record of another resource for a sample: one seeded earlier, or one made for the purpose. */
 export type SampleRef = <T extends Doc>(resource: ResourceRef<T>, i: number) => Promise<T>;
 
+/** A `SampleRef` that finds the record in the collection the resource names: one seeded, or its newest. */
+export const sampleRefByName =
+  (find: (collection: string, i: number) => Promise<Doc>): SampleRef =>
+  <T extends Doc>(resource: ResourceRef<T>, i: number) =>
+    // The collection holds only the records its collection service wrote, by rules typed by them, or a
+    // state file's, checked against the record schema on import (as collection-service.ts reads them).
+    find(resource.name, i) as Promise<T>;
+
 /** Realistic records of a resource, for `addon seed` and for `addon trigger` in an empty organization. */
 export interface Samples<C extends Fields = Fields, S extends string = string> {
   /** How many records seeding an organization of `size` (its number of customers) makes. */
