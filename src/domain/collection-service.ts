@@ -2,6 +2,7 @@ import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import { newId } from './ids.js';
+import type { RecordChange } from './event-family.js';
 import { checkChange } from './lifecycle.js';
 import {
   merge,
@@ -14,13 +15,8 @@ import {
 import { withDefaults, type ObjectSchema } from './schema.js';
 import { inSchemaOrder } from './schema-order.js';
 
-/** A record created (before null), changed, or deleted (after null): what events are made of. */
-export interface RecordChange {
-  orgId: string;
-  collection: string;
-  before: Doc | null;
-  after: Doc | null;
-}
+// Declared in event-family.ts, below this file (events are made of changes); exported here too, where changes are made.
+export type { RecordChange } from './event-family.js';
 
 export interface DomainDeps {
   store: Store;
@@ -117,7 +113,8 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
 
     async create(orgId, input) {
       const { ctx, save } = contextFor(orgId);
-      // A body its schema let through, with its defaults and first status: what the rules are typed for.
+      // A body createSchema let through (the caller validated it), with that schema's defaults and the
+      // first status: a C, which is read off the same field list.
       const body = {
         ...(lifecycle && { status: lifecycle.initial }),
         ...withDefaults(definition.createSchema, input),
@@ -133,7 +130,7 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
     async update(orgId, id, input) {
       const current = get(orgId, id);
       const { ctx, save } = contextFor(orgId);
-      // A body its schema let through: what the rules are typed for.
+      // A body updateSchema let through (the caller validated it): a P, which is read off the same field list.
       const patch = input as P;
       if (lifecycle) checkChange(label, lifecycle, current, patch);
       checkReferences(ctx, patch);
@@ -178,13 +175,19 @@ function storedFields(recordSchema: ObjectSchema, fields: Fields): Fields {
 }
 const META = new Set(['_id', 'createdAt', 'updatedAt']);
 
-/**
- * The records of one resource in the store, typed as that resource's records: the store holds only
- * records its collection service wrote, or a state file's, checked against the record schema on import.
- */
-function recordsOf<T extends Doc>(store: Store, resource: ResourceRef<T>) {
+/** The store's reads, typed as documents of a kind (a resource's records). */
+interface StoreReads<T extends Doc = Doc> {
+  get(collection: string, scope: string, id: string): T | undefined;
+  list(collection: string, scope: string, window: ListWindow): Page<T>;
+}
+
+/** The records of one resource in the store, typed as that resource's records. */
+function recordsOf<T extends Doc>(store: StoreReads, resource: ResourceRef<T>) {
+  // Read only in the collection `resource` names, which holds only the records its collection service
+  // wrote, by rules typed by them, or a state file's, checked against the record schema on import.
+  const reads = store as StoreReads<T>;
   return {
-    get: (orgId: string, id: string) => store.get(resource.name, orgId, id) as T | undefined,
-    list: (orgId: string, window: ListWindow) => store.list(resource.name, orgId, window) as Page<T>,
+    get: (orgId: string, id: string) => reads.get(resource.name, orgId, id),
+    list: (orgId: string, window: ListWindow) => reads.list(resource.name, orgId, window),
   };
 }

@@ -11,9 +11,16 @@ import {
   type StoredOf,
 } from './fields.js';
 import { statusesOf, type Lifecycle } from './lifecycle.js';
-import type { Fields, NewFields, ResourceContext, ResourceDefinition, ResourceRef, Samples } from './resource.js';
+import type {
+  Fields,
+  NewFields,
+  ResourceContext,
+  ResourceDefinition,
+  ResourceRef,
+  Samples,
+  TimeRule,
+} from './resource.js';
 import { id, nullable, object, oneOf, timestamp, type JsonSchema } from './schema.js';
-import type { TimeRule } from './time-rules.js';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Status<S extends string> = [S] extends [never] ? unknown : { status: S };

@@ -1,6 +1,5 @@
 import { withArticle } from '../shared/errors.js';
 import type { Doc } from '../store/store.js';
-import type { RecordChange } from './collection-service.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { JsonSchema } from './schema.js';
 
@@ -26,6 +25,14 @@ export interface EventContext {
   newId(prefix: string): string;
   /** The record as it was before the change, for `*.updated` events. */
   before?: Doc | null;
+}
+
+/** A record created (before null), changed, or deleted (after null): what events are made of. */
+export interface RecordChange {
+  orgId: string;
+  collection: string;
+  before: Doc | null;
+  after: Doc | null;
 }
 
 /** A change of a record of one resource, typed as its records. */

@@ -65,8 +65,11 @@ export function withoutDefault<S extends TSchema>(schema: S): S {
 
 /** Marks an id schema as naming a record of `collection` (`reference()` in define-resource.ts makes these). */
 export const REFERS_TO: unique symbol = Symbol('refersTo');
-// TypeScript keeps no symbol keys on a schema's type; `reference` sets this one.
-const referenceOf = (schema: TSchema): string | undefined => (schema as { [REFERS_TO]?: string })[REFERS_TO];
+// TypeScript keeps no symbol keys on a schema's type: `reference` sets this one, to a collection's name.
+const referenceOf = (schema: TSchema): string | undefined => {
+  const collection = REFERS_TO in schema ? schema[REFERS_TO] : undefined;
+  return typeof collection === 'string' ? collection : undefined;
+};
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type InputKeys<F extends FieldList> = { [K in keyof F]: F[K]['input'] extends TSchema ? K : never }[keyof F];

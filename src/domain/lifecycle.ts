@@ -26,8 +26,15 @@ export interface Lifecycle<S extends string = string> {
   };
 }
 
-// Object.keys says string; the statuses object has exactly the keys S.
-export const statusesOf = <S extends string>(lifecycle: Lifecycle<S>): S[] => Object.keys(lifecycle.statuses) as S[];
+/** Every status, in the order the lifecycle lists them. */
+export const statusesOf = <S extends string>(lifecycle: Lifecycle<S>): S[] => ownKeys(lifecycle.statuses);
+
+/** `Object.keys`, typed by the object's keys, as `for...in` names them; own keys only, in the same order. */
+function ownKeys<T extends object>(object: T): Extract<keyof T, string>[] {
+  const keys: Extract<keyof T, string>[] = [];
+  for (const key in object) if (Object.hasOwn(object, key)) keys.push(key);
+  return keys;
+}
 
 /** What the lifecycle reads of a record and of a PATCH: their status. */
 interface WithStatus {

@@ -1,6 +1,7 @@
 import { statusesOf } from './lifecycle.js';
 import type { ResourceDefinition } from './resource.js';
 import { isMoney, type JsonSchema } from './schema.js';
+import { propertiesOf, subschema } from './schema-parts.js';
 
 // The host page imports the types (type-only), so the two cannot drift apart.
 
@@ -84,11 +85,9 @@ export function outlineOf(definition: ResourceDefinition): ResourceOutline {
 }
 
 /** `references`: the definition's, by field name; none for a list's items. */
-function fieldsOf(
-  properties: Record<string, JsonSchema>,
-  references?: Readonly<Record<string, string>>,
-): FieldOutline[] {
-  return Object.entries(properties).map(([name, schema]): FieldOutline => {
+function fieldsOf(properties: Record<string, unknown>, references?: Readonly<Record<string, string>>): FieldOutline[] {
+  return Object.entries(properties).map(([name, part]): FieldOutline => {
+    const schema = subschema(part);
     // Own keys only: a field named `constructor` must not find Object.prototype's.
     const refersTo = references && Object.hasOwn(references, name) ? references[name] : undefined;
     const format = typeof schema.format === 'string' ? schema.format : undefined;
@@ -105,15 +104,13 @@ function fieldsOf(
 }
 
 /** The properties of each item of a list of objects, or undefined for any other schema. */
-function itemProperties(schema: JsonSchema): Record<string, JsonSchema> | undefined {
-  const items = schema.items as JsonSchema | undefined;
-  return items && typeof items.properties === 'object' ? (items.properties as Record<string, JsonSchema>) : undefined;
-}
+const itemProperties = (schema: JsonSchema): Record<string, unknown> | undefined =>
+  propertiesOf(subschema(schema.items));
 
 const KINDS: readonly FieldKind[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+const isKind = (type: unknown): type is FieldKind => KINDS.some((kind) => kind === type);
 
 function kindOf(schema: JsonSchema): FieldKind {
   const types = [schema.type].flat().filter((type) => type !== 'null');
-  const kind = types.find((type): type is FieldKind => KINDS.includes(type as FieldKind));
-  return kind ?? 'string';
+  return types.find(isKind) ?? 'string';
 }

@@ -3,9 +3,25 @@ import type { Doc } from '../store/store.js';
 import type { ResourceEvents } from './event-family.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { ObjectSchema } from './schema.js';
-import type { TimeRule } from './time-rules.js';
 
 export type Fields = Record<string, unknown>;
+
+/**
+ * What the emulated clock does to a record by itself, declared on its resource: when the record falls
+ * due, and the change made to it then (an unpaid invoice becomes overdue). The change is a PATCH
+ * through the collection service, so the lifecycle, `updatedAt` and the events are those of a PATCH.
+ */
+export interface TimeRule<R extends Doc = Doc, P extends Fields = Fields> {
+  /** Says what the rule does, in the message of a change that failed. */
+  description: string;
+  /**
+   * The emulated instant (Unix ms) at which the record falls due, or null when it never does as it
+   * stands. Null once `patch` is applied, so a record is moved once.
+   */
+  dueAt(record: R): number | null;
+  /** The PATCH body applied when the record is due. */
+  readonly patch: P;
+}
 
 /** The emulator's own fields of every record. */
 export type RecordMeta = '_id' | 'createdAt' | 'updatedAt';
@@ -47,6 +63,14 @@ export interface ResourceRef<R extends Doc = Doc> {
 
 /** Gives a record of another resource for a sample: one seeded earlier, or one made for the purpose. */
 export type SampleRef = <T extends Doc>(resource: ResourceRef<T>, i: number) => Promise<T>;
+
+/** A `SampleRef` that finds the record in the collection the resource names: one seeded, or its newest. */
+export const sampleRefByName =
+  (find: (collection: string, i: number) => Promise<Doc>): SampleRef =>
+  <T extends Doc>(resource: ResourceRef<T>, i: number) =>
+    // The collection holds only the records its collection service wrote, by rules typed by them, or a
+    // state file's, checked against the record schema on import (as collection-service.ts reads them).
+    find(resource.name, i) as Promise<T>;
 
 /** Realistic records of a resource, for `addon seed` and for `addon trigger` in an empty organization. */
 export interface Samples<C extends Fields = Fields, S extends string = string> {

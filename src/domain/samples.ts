@@ -1,6 +1,6 @@
 import type { Doc } from '../store/store.js';
 import type { Domain } from './domain.js';
-import type { ResourceRef, SampleRef } from './resource.js';
+import { sampleRefByName } from './resource.js';
 
 /**
  * The organization's newest record of a collection, or, for `addon trigger` in an organization that
@@ -11,9 +11,7 @@ export async function sampleRecord(domain: Domain, orgId: string, collection: st
   const service = domain.collections.get(collection)!;
   const { total } = service.list(orgId, { limit: 0, offset: 0 });
   if (total > 0) return service.list(orgId, { limit: 1, offset: total - 1 }).data[0];
-  // A record of the collection the sample names is a record of that resource.
-  const ref: SampleRef = <T extends Doc>(resource: ResourceRef<T>) =>
-    sampleRecord(domain, orgId, resource.name) as Promise<T>;
+  const ref = sampleRefByName((name) => sampleRecord(domain, orgId, name));
   const input = await service.definition.samples.input(0, ref);
   return service.create(orgId, input);
 }

@@ -1,4 +1,6 @@
+import { isJsonObject } from '../shared/json/json-bounds.js';
 import type { JsonSchema } from './schema.js';
+import { propertiesOf, subschema } from './schema-parts.js';
 
 /**
  * `value` with each object whose schema lists `properties` in that order (then any others, as they
@@ -11,21 +13,26 @@ import type { JsonSchema } from './schema.js';
  * maps) stays prototype-less, and a `__proto__` key sent as data stays data.
  */
 export function inSchemaOrder<T>(schema: JsonSchema, value: T): T {
+  // The value itself, or a copy whose objects hold the same keys and values in another order: a T still.
+  return ordered(schema, value) as T;
+}
+
+function ordered(schema: JsonSchema, value: unknown): unknown {
   if (Array.isArray(value)) {
-    const items = schema.items as JsonSchema | undefined;
-    return (items ? value.map((item: unknown) => inSchemaOrder(items, item)) : value) as T;
+    if (!schema.items) return value;
+    const items = subschema(schema.items);
+    return value.map((item: unknown) => ordered(items, item));
   }
-  if (typeof value !== 'object' || value === null) return value;
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const others = typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : null;
+  if (!isJsonObject(value)) return value;
+  const properties = propertiesOf(schema) ?? {};
+  const others = isJsonObject(schema.additionalProperties) ? schema.additionalProperties : null;
   if (!schema.properties && !others) return value;
-  const source = value as Record<string, unknown>;
-  const ordered = (Object.getPrototypeOf(value) === null ? Object.create(null) : {}) as Record<string, unknown>;
+  const result: Record<string, unknown> = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
   for (const key of Object.keys(properties))
-    if (Object.hasOwn(source, key)) put(ordered, key, inSchemaOrder(properties[key]!, source[key]));
-  for (const key of Object.keys(source))
-    if (!Object.hasOwn(properties, key)) put(ordered, key, others ? inSchemaOrder(others, source[key]) : source[key]);
-  return ordered as T;
+    if (Object.hasOwn(value, key)) put(result, key, ordered(subschema(properties[key]), value[key]));
+  for (const key of Object.keys(value))
+    if (!Object.hasOwn(properties, key)) put(result, key, others ? ordered(others, value[key]) : value[key]);
+  return result;
 }
 
 /** Assigned (an object V8 keeps fast), but defined for `__proto__`, which assigning would make the prototype. */

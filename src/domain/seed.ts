@@ -2,7 +2,7 @@ import type { Doc } from '../store/store.js';
 import type { CollectionService } from './collection-service.js';
 import type { Domain } from './domain.js';
 import { pathTo } from './lifecycle.js';
-import { nth, type ResourceRef, type SampleRef } from './resource.js';
+import { nth, sampleRefByName } from './resource.js';
 
 export interface SeedSummary {
   orgId: string;
@@ -30,9 +30,7 @@ export async function seedOrganization(domain: Domain, orgId: string, size = 12)
     return state.docs;
   };
 
-  // The records seeded in the collection a sample names are records of that resource.
-  const ref: SampleRef = async <T extends Doc>(resource: ResourceRef<T>, j: number) =>
-    nth(await seedAll(resource.name), j) as T;
+  const ref = sampleRefByName(async (collection, j) => nth(await seedAll(collection), j));
 
   const seedCollection = async (service: CollectionService): Promise<Doc[]> => {
     const { name, samples, lifecycle } = service.definition;

@@ -3,24 +3,10 @@ import type { Logger } from '../shared/logger.js';
 import type { Doc, Store } from '../store/store.js';
 import type { CollectionService, RecordChange } from './collection-service.js';
 import type { Domain } from './domain.js';
-import type { Fields } from './resource.js';
+import type { TimeRule } from './resource.js';
 
-/**
- * What the emulated clock does to a record by itself, declared on its resource: when the record falls
- * due, and the change made to it then (an unpaid invoice becomes overdue). The change is a PATCH
- * through the collection service, so the lifecycle, `updatedAt` and the events are those of a PATCH.
- */
-export interface TimeRule<R extends Doc = Doc, P extends Fields = Fields> {
-  /** Says what the rule does, in the message of a change that failed. */
-  description: string;
-  /**
-   * The emulated instant (Unix ms) at which the record falls due, or null when it never does as it
-   * stands. Null once `patch` is applied, so a record is moved once.
-   */
-  dueAt(record: R): number | null;
-  /** The PATCH body applied when the record is due. */
-  readonly patch: P;
-}
+// Declared in resource.ts with the rest of a definition, below the runner here; exported here too, as the package's API names it.
+export type { TimeRule } from './resource.js';
 
 /** Runs the time rules of every resource over every organization (emulator/create-emulator.ts wires it). */
 export interface TimeRules {

@@ -5,9 +5,8 @@ import { computed, filled, optional, required, withDefault } from '../fields.js'
 import { priceLines, pricedLineSchema, type LineInput } from './line-items.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { fromCents, toCents } from '../money.js';
-import { merge, nth, type NewFields, type ResourceContext } from '../resource.js';
+import { merge, nth, type NewFields, type ResourceContext, type TimeRule } from '../resource.js';
 import { currency, date, money, nullable, requiredText, strict, text, timestamp } from '../schema.js';
-import type { TimeRule } from '../time-rules.js';
 import { customers } from './customers.js';
 import { invoiceEvents } from './invoice-events.js';
 import { products } from './products.js';
