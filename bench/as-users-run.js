@@ -33,6 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measureRound } from './measure.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -166,14 +167,7 @@ async function measure(servers) {
   const vsMemory = [];
   const vsEphemeral = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const server of round % 2 ? [...servers].reverse() : servers) {
-      const cpu = await cpuOf(server);
-      const result = await run(server, SECONDS / ROUNDS);
-      if (result.non2xx || result.errors)
-        throw new Error(`${server.title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      server.rates.push(result['2xx'] / result.duration);
-      server.cpu.push(((await cpuOf(server)) - cpu) / result['2xx']);
-    }
+    await measureRound(servers, round, SECONDS / ROUNDS, { run, cpuOf });
     for (const server of servers) server.vsBare.push(server.rates[round] / bare.rates[round]);
     vsMemory.push(dataDir.rates[round] / memory.rates[round]);
     vsEphemeral.push(dataDir.rates[round] / ephemeral.rates[round]);

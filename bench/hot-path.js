@@ -22,6 +22,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { internalsOf } from './internals.js';
+import { measureRound } from './measure.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -78,7 +79,7 @@ async function main() {
   const start = async (title, kind, bodyFile) => {
     const child = fork(self, ['--serve', kind, bodyFile ?? '']);
     const [server] = await once(child, 'message');
-    return { title, child, server, results: [], cpu: [] };
+    return { title, child, server, rates: [], cpu: [] };
   };
   const emulator = await start('emulator', 'emulator');
   const headers = { authorization: `Bearer ${emulator.server.token}` };
@@ -120,18 +121,10 @@ async function main() {
   const coverageCost = [];
   const coverageCpu = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 ? [...servers].reverse() : servers;
-    for (const s of order) {
-      const cpu = await cpuOf(s);
-      const result = await run(s, SECONDS / ROUNDS);
-      if (result.non2xx || result.errors)
-        throw new Error(`${s.title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      s.results.push(result['2xx'] / result.duration);
-      s.cpu.push(((await cpuOf(s)) - cpu) / result['2xx']);
-    }
-    vsBare.push(emulator.results[round] / bare.results[round]);
-    rulesCost.push(rules.results[round] / emulator.results[round]);
-    coverageCost.push(emulator.results[round] / unrecorded.results[round]);
+    await measureRound(servers, round, SECONDS / ROUNDS, { run, cpuOf });
+    vsBare.push(emulator.rates[round] / bare.rates[round]);
+    rulesCost.push(rules.rates[round] / emulator.rates[round]);
+    coverageCost.push(emulator.rates[round] / unrecorded.rates[round]);
     coverageCpu.push(unrecorded.cpu[round] / emulator.cpu[round]);
   }
   for (const s of servers) s.child.disconnect();
@@ -139,7 +132,7 @@ async function main() {
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   for (const s of servers)
     console.log(
-      `${s.title}: req/s ${s.results.map(Math.round).join(', ')} (median ${Math.round(median(s.results))})` +
+      `${s.title}: req/s ${s.rates.map(Math.round).join(', ')} (median ${Math.round(median(s.rates))})` +
         (s === bare ? '' : `; CPU µs a request, median ${median(s.cpu).toFixed(1)}`),
     );
   console.log(`emulator / bare fastify per round: ${vsBare.map((r) => r.toFixed(3)).join(', ')}`);

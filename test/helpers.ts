@@ -25,8 +25,11 @@ export async function tempDir(): Promise<string> {
   return dir;
 }
 
+/** An emulator of inProcess(): `call` sends a request through `inject`, with no socket. */
+export type InProcessEmulator = Emulator & { call: Caller };
+
 /** An in-process emulator (memory store unless a dataDir is given), not listening: use `inject`. */
-export async function inProcess(options: EmulatorOptions = {}): Promise<Emulator & { call: Caller }> {
+export async function inProcess(options: EmulatorOptions = {}): Promise<InProcessEmulator> {
   const emulator = await createEmulator({ port: 0, ...options });
   cleanups.push(() => emulator.close());
   const call: Caller = async (method, path, { token, body, headers = {} } = {}) => {

@@ -4,6 +4,7 @@
 import { clampHeight, DEFAULT_HEIGHT } from '../../src/bridge/addon-messages.js';
 import { h, replaceChildren, type Child } from './dom';
 import { icon } from './icons';
+import { crumbs, crumbText } from './page-header';
 
 // The add-on runs on its own origin, so allow-same-origin gives it that origin (its own storage,
 // cookies and API calls), not the host's. Top navigation is deliberately not allowed.
@@ -117,11 +118,8 @@ export function createAddonPanel(options: {
     h(
       'div',
       { class: 'main-header' },
-      h(
-        'div',
-        { class: 'crumbs' },
-        h('span', { class: 'muted' }, 'Add-ons'),
-        h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
+      crumbs(
+        ...crumbText('Add-ons'),
         // The page's one level-one heading: what the service shows as the add-on page's title.
         h('h1', { class: 'crumb-title' }, name),
       ),

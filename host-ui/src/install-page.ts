@@ -7,6 +7,7 @@ import { checkbox, h, type Child } from './dom';
 import { dateTime } from './format';
 import { keepFocusIn } from './modal-focus';
 import type { Organizations } from './organizations';
+import { crumbText, pageHeader, pageTitle } from './page-header';
 import { href } from './routes';
 import { scopeWords } from './scope-words';
 import { chosen, scopeTree, type ScopeNode } from './scope-tree';
@@ -33,19 +34,7 @@ export async function installPage(deps: InstallPageDeps): Promise<Child[]> {
   const { orgId, userId } = session.settings;
   await orgs.ensure(orgId);
   const org = orgs.find(orgId);
-  const heading = h(
-    'div',
-    { class: 'main-header' },
-    h(
-      'div',
-      { class: 'crumbs' },
-      h('span', { class: 'muted' }, 'Settings'),
-      h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
-      h('span', { class: 'muted' }, 'Add-ons'),
-      h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
-      h('h1', { class: 'crumb-title', 'data-testid': 'page-title' }, addonName),
-    ),
-  );
+  const heading = pageHeader(...crumbText('Settings'), ...crumbText('Add-ons'), pageTitle(addonName));
   if (!org)
     return [
       heading,

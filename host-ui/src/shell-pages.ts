@@ -7,6 +7,7 @@ import { control } from './control-client';
 import { copyButton } from './copy-button';
 import { h, replaceChildren, type Child } from './dom';
 import { capitalized, dateTime, money, prettyJson } from './format';
+import { crumbLink, pageHeader, pageTitle } from './page-header';
 import { DASHBOARD_PATH, href, listPath, recordPath, type PageRoute } from './routes';
 import { scrollBox } from './scroll-box';
 import type { Session } from './session';
@@ -173,13 +174,6 @@ export function createShellPages(options: {
     return String(field ? record[field.name] : record._id);
   };
 
-  const header = (...crumbs: Child[]) => h('div', { class: 'main-header' }, h('div', { class: 'crumbs' }, ...crumbs));
-  const crumbLink = (text: string, path: string) => [
-    h('a', { href: href(path) }, text),
-    h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
-  ];
-  const title = (text: string, ...rest: Child[]) =>
-    h('h1', { class: 'crumb-title', 'data-testid': 'page-title' }, text, ...rest);
   const seedButton = (then: () => void) =>
     h(
       'button',
@@ -203,7 +197,7 @@ export function createShellPages(options: {
       children = await build();
     } catch (error) {
       children = [
-        header(title('Something went wrong')),
+        pageHeader(pageTitle('Something went wrong')),
         h('p', { class: 'problem', role: 'alert' }, (error as Error).message),
       ];
     }
@@ -218,7 +212,7 @@ export function createShellPages(options: {
       resources.map((resource) => control.records(resource.name, { orgId, limit: 1 }).then((page) => page.total)),
     );
     return [
-      header(title('Dashboard')),
+      pageHeader(pageTitle('Dashboard')),
       h('p', { class: 'muted' }, `The books of ${orgId}, as the API reads them.`),
       h(
         'ul',
@@ -245,7 +239,7 @@ export function createShellPages(options: {
   const list = async (resource: ResourceOutline, offset: number): Promise<Child[]> => {
     const orgId = session.settings.orgId;
     const page = await control.records(resource.name, { orgId, limit: PAGE_SIZE, offset, order: 'newest' });
-    const heading = header(title(capitalized(resource.name)));
+    const heading = pageHeader(pageTitle(capitalized(resource.name)));
     if (page.total === 0)
       return [heading, h('p', { class: 'empty muted' }, `No ${resource.name} in ${orgId} yet. `, seedButton(refresh))];
     const columns = columnsOf(resource);
@@ -325,7 +319,7 @@ export function createShellPages(options: {
       found = (await control.record(resource.name, id, orgId)).data;
     } catch (error) {
       return [
-        header(...back, title(`${capitalized(resource.label)} not found`)),
+        pageHeader(...back, pageTitle(`${capitalized(resource.label)} not found`)),
         h('p', { class: 'problem' }, (error as Error).message),
       ];
     }
@@ -335,7 +329,7 @@ export function createShellPages(options: {
     ];
     const status = typeof found.status === 'string' ? value('status', found.status) : null;
     return [
-      header(...back, title(`${capitalized(resource.label)} ${titleOf(resource, found)}`), status),
+      pageHeader(...back, pageTitle(`${capitalized(resource.label)} ${titleOf(resource, found)}`), status),
       h('p', { class: 'muted' }, `In ${orgId}.`),
       fieldList(names, found, 'kv record-fields', resource.fields),
       h(
@@ -348,7 +342,7 @@ export function createShellPages(options: {
   };
 
   const unknown = async (path: string): Promise<Child[]> => [
-    header(title('Not a page of the emulated service')),
+    pageHeader(pageTitle('Not a page of the emulated service')),
     h('p', {}, h('code', {}, path), ' names no page the emulator knows.'),
     h(
       'p',
@@ -389,7 +383,7 @@ export function createShellPages(options: {
       current = page;
       element.dataset.page = page.kind;
       element.dataset.path = path;
-      replaceChildren(element, header(h('span', { class: 'muted' }, 'Loading…')));
+      replaceChildren(element, pageHeader(h('span', { class: 'muted' }, 'Loading…')));
       void render(++generation, () => build(page));
     },
     noteApiCall(entry) {

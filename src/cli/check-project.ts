@@ -5,6 +5,7 @@ import type { Receiver } from '../check/webhook-checks.js';
 import { UserError } from '../shared/errors.js';
 import type { ThirdPartyCookies } from '../testing/host-browser.js';
 import { CONFIG_FILE, readConfigFile, type AddonConfigFile } from './config-file.js';
+import { emulatedAddon } from './emulator-flags.js';
 
 /** What a run of `addon check` is told besides addon.config.json: its flags (`addon mcp`'s check tool gives some). */
 export interface CheckChoices {
@@ -47,14 +48,7 @@ export async function checkProject(cwd: string, choices: CheckChoices, run: Chec
   const { runChecks } = await import('../check/run-checks.js');
   return runChecks({
     emulator: {
-      appId: choices.appId ?? file.appId,
-      name: file.name,
-      addonUrl: choices.addonUrl ?? file.url,
-      scopes: choices.scopes ?? file.scopes,
-      grantedScopes: choices.scopes ?? file.grantedScopes,
-      orgId: file.orgId,
-      userId: file.userId,
-      organizations: file.organizations,
+      ...emulatedAddon(choices, file),
       webhookTimeoutMs: choices.webhookTimeout,
       faultSeed: choices.seed,
       coverage: { dir: choices.coverage && resolve(cwd, choices.coverage), source: 'addon check' },

@@ -79,14 +79,7 @@ export function withSettingsFlags(command: Command): Command {
 /** Flags over `addon.config.json` over the defaults. */
 export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): EmulatorOptions {
   return {
-    appId: flags.appId ?? file.appId,
-    name: file.name,
-    addonUrl: flags.addonUrl ?? file.url,
-    scopes: flags.scopes ?? file.scopes,
-    grantedScopes: flags.scopes ?? file.grantedScopes,
-    orgId: flags.org ?? file.orgId,
-    userId: flags.user ?? file.userId,
-    organizations: file.organizations,
+    ...emulatedAddon(flags, file),
     rateLimit: flags.rateLimit ?? file.rateLimit,
     port: flags.port ?? file.port,
     seed: flags.seed,
@@ -97,5 +90,25 @@ export function emulatorOptions(flags: SettingsFlags, file: AddonConfigFile): Em
     state: flags.import && fromCwd(flags.import),
     strict: flags.strict,
     logger: cliLogger,
+  };
+}
+
+/**
+ * The add-on emulated and the world it is used in, flags over `addon.config.json`: what every
+ * command that starts an emulator takes from both (`addon check` has no `--org` or `--user`).
+ */
+export function emulatedAddon(
+  flags: Pick<SettingsFlags, 'appId' | 'addonUrl' | 'scopes' | 'org' | 'user'>,
+  file: AddonConfigFile,
+): EmulatorOptions {
+  return {
+    appId: flags.appId ?? file.appId,
+    name: file.name,
+    addonUrl: flags.addonUrl ?? file.url,
+    scopes: flags.scopes ?? file.scopes,
+    grantedScopes: flags.scopes ?? file.grantedScopes,
+    orgId: flags.org ?? file.orgId,
+    userId: flags.user ?? file.userId,
+    organizations: file.organizations,
   };
 }

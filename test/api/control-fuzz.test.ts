@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_HORIZON_MS } from '../../src/shared/clock.js';
-import { cleanUp, inProcess, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 
 /**
  * Hostile values against the control API (what the CLI and the host page call). A call may succeed
@@ -9,8 +9,7 @@ import { cleanUp, inProcess, tempDir } from '../helpers.js';
  * the emulator for good: after each one the clock reads a real date and a new token works, and after
  * all of them the data dir starts again.
  */
-type Em = Awaited<ReturnType<typeof inProcess>>;
-let em: Em;
+let em: InProcessEmulator;
 let dataDir: string;
 
 beforeAll(async () => {
@@ -56,7 +55,7 @@ function expectErrorShape(res: { status: number; body: any }) {
 }
 
 /** What every later start and every add-on needs: a readable clock, and a token the API accepts. */
-async function expectHealthy(target: Em) {
+async function expectHealthy(target: InProcessEmulator) {
   const clock = await target.call('GET', '/_emulator/clock');
   expect(clock.status).toBe(200);
   expect(Number.isFinite(Date.parse(clock.body.now))).toBe(true);

@@ -3,12 +3,11 @@
 // stream's `coverage` event.
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_COVERAGE_COUNT, MAX_COVERAGE_KEY_CHARS, MAX_COVERAGE_REPORT_KEYS } from '../../src/shared/limits.js';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 
 afterEach(cleanUp);
 
-const report = (em: Awaited<ReturnType<typeof inProcess>>, body: unknown) =>
-  em.call('POST', '/_emulator/coverage/bridge', { body });
+const report = (em: InProcessEmulator, body: unknown) => em.call('POST', '/_emulator/coverage/bridge', { body });
 
 describe('GET /_emulator/coverage', () => {
   it('answers the surface, the hits and the seen so far, the app, when recording began and where its file goes', async () => {

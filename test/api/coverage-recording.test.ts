@@ -2,12 +2,12 @@
 // its words, counted, and nothing it did not meet.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/create-emulator.js';
-import { api, cleanUp, inProcess, startReceiver } from '../helpers.js';
+import { api, cleanUp, inProcess, type InProcessEmulator, startReceiver } from '../helpers.js';
 
 afterEach(cleanUp);
 
 const DAY = 86_400_000;
-const hitsOf = (em: Awaited<ReturnType<typeof inProcess>>) => em.coverage!.now().hits;
+const hitsOf = (em: InProcessEmulator) => em.coverage!.now().hits;
 
 describe('the coverage recorder', () => {
   it('counts each answer under its operation and response, and the scopes used and denied', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 import { postWith, RESOURCE_NAMES, sampleRecords } from '../sample-records.js';
 
 /**
@@ -8,8 +8,7 @@ import { postWith, RESOURCE_NAMES, sampleRecords } from '../sample-records.js';
  * accept (2xx) or refuse (4xx with the documented error shape), but never fails (5xx), and a refused
  * request writes nothing.
  */
-type Em = Awaited<ReturnType<typeof inProcess>>;
-let em: Em;
+let em: InProcessEmulator;
 let token: string;
 const ids: Record<string, string> = {};
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, inProcess, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 
 /**
  * Generated hostile JSON (deep, wide, prototype-named keys, huge strings, odd numbers) on every way
@@ -8,9 +8,8 @@ import { cleanUp, inProcess, tempDir } from '../helpers.js';
  * accepted; and everything accepted comes back identical after export and import into another
  * emulator, and after a restart (docs/limits.md).
  */
-type Em = Awaited<ReturnType<typeof inProcess>>;
 let dataDir: string;
-let em: Em;
+let em: InProcessEmulator;
 let token: string;
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, inProcess, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 
 /**
  * Values nested thousands of levels deep parse, but JSON.stringify cannot write them back out: one
@@ -15,9 +15,7 @@ afterEach(cleanUp);
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const DEEP = nested(6000);
 
-type Em = Awaited<ReturnType<typeof inProcess>>;
-
-async function started(dataDir: string): Promise<Em & { token: string }> {
+async function started(dataDir: string): Promise<InProcessEmulator & { token: string }> {
   const em = await inProcess({ dataDir });
   await em.listen();
   const { token } = await em.token({});
@@ -25,7 +23,7 @@ async function started(dataDir: string): Promise<Em & { token: string }> {
 }
 
 /** A real request to the listening emulator, with the body sent as the text given. */
-async function send(em: Em & { token: string }, method: string, path: string, body: string) {
+async function send(em: InProcessEmulator & { token: string }, method: string, path: string, body: string) {
   const response = await fetch(`${em.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${em.token}`, 'content-type': 'application/json' },

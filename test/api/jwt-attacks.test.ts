@@ -2,11 +2,10 @@ import { SignJWT, importJWK, type JWK } from 'jose';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, inProcess, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 
 /** Every forged or stale token is a 401 over HTTP, before the rate limit, audit or scope check. */
-type Em = Awaited<ReturnType<typeof inProcess>>;
-let em: Em;
+let em: InProcessEmulator;
 let privateJwk: JWK;
 let kid: string;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR, generateSdkTypes } from '../../scripts/sdk-types/generate.js';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
-import { cleanUp, inProcess, ROOT, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, ROOT, tempDir } from '../helpers.js';
 import { examplesOf, invalidExamples, type ExampleOperation } from '../openapi-examples.js';
 
 /**
@@ -14,7 +14,7 @@ import { examplesOf, invalidExamples, type ExampleOperation } from '../openapi-e
  * scripts/sdk-types/ generates them into src/sdk/browser/generated/ on every `npm run build`, and
  * here the committed files are checked.
  */
-let em: Awaited<ReturnType<typeof inProcess>>;
+let em: InProcessEmulator;
 let document: string;
 beforeAll(async () => {
   em = await inProcess();

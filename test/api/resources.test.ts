@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 import { postWith, RESOURCE_NAMES, samplePatch, sampleRecords } from '../sample-records.js';
 
 afterEach(cleanUp);
 
-type Em = Awaited<ReturnType<typeof inProcess>>;
-let em: Em;
+let em: InProcessEmulator;
 let token: string;
 let customerId: string;
 

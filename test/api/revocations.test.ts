@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClock } from '../../src/shared/clock.js';
 import type { OrganizationInput } from '../../src/installations/organizations.js';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -26,8 +26,7 @@ const ORGANIZATIONS: OrganizationInput[] = [
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
 const closedWorld = () => inProcess({ organizations: ORGANIZATIONS, clock: createClock({ source: () => NOW }) });
 
-type Em = Awaited<ReturnType<typeof inProcess>>;
-const codeOf = async (em: Em, token: string) => {
+const codeOf = async (em: InProcessEmulator, token: string) => {
   const answer = await em.call('GET', 'invoices', { token });
   return answer.status === 200 ? 200 : `${answer.status} ${answer.body.code}`;
 };

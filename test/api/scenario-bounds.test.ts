@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 
 /**
  * A scenario's references expand: `${a.notes}` costs up to 2,000 characters where it stands. A few
@@ -11,12 +11,11 @@ afterEach(cleanUp);
 
 const withNotes = { create: 'customers', as: 'a', data: { name: 'Acme', notes: 'n'.repeat(2000) } };
 
-async function run(em: Awaited<ReturnType<typeof inProcess>>, steps: unknown[]) {
+async function run(em: InProcessEmulator, steps: unknown[]) {
   return em.call('POST', '/_emulator/scenario', { body: { scenario: { steps } } });
 }
 
-const total = (em: Awaited<ReturnType<typeof inProcess>>, collection: string) =>
-  em.records(collection, { limit: 1, offset: 0 }).total;
+const total = (em: InProcessEmulator, collection: string) => em.records(collection, { limit: 1, offset: 0 }).total;
 
 describe('scenario expansion', () => {
   it('refuses a scenario of millions of references before its first step', async () => {

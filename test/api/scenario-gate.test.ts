@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, cleanUp, inProcess, startReceiver, tempDir } from '../helpers.js';
+import { api, cleanUp, inProcess, type InProcessEmulator, startReceiver, tempDir } from '../helpers.js';
 
 /**
  * A scenario runs behind a gate: every change and every capture of the world made meanwhile, over
@@ -10,16 +10,14 @@ import { api, cleanUp, inProcess, startReceiver, tempDir } from '../helpers.js';
  */
 afterEach(cleanUp);
 
-type Em = Awaited<ReturnType<typeof inProcess>>;
-
-async function started(): Promise<Em & { bearer: string }> {
+async function started(): Promise<InProcessEmulator & { bearer: string }> {
   const em = await inProcess({ dataDir: await tempDir() });
   await em.listen();
   return Object.assign(em, { bearer: (await em.token({})).token });
 }
 
 /** A scenario of `steps`, run over the control API. */
-const runScenario = (em: Em, steps: unknown[]) =>
+const runScenario = (em: InProcessEmulator, steps: unknown[]) =>
   em.call('POST', '/_emulator/scenario', { body: { scenario: { steps } } });
 
 /** A request that notes its name in `order` once it is answered. */

@@ -3,7 +3,7 @@ import type { Timers } from '../../src/shared/clock.js';
 import type { ParityWarning } from '../../src/parity/parity-log.js';
 import { createHttpTransport } from '../../src/webhooks/http-attempt.js';
 import { addonInProcess } from '../cli-in-process.js';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -67,7 +67,7 @@ async function slowReceiver(answersAfterMs: number, webhookTimeoutMs?: number) {
 }
 
 /** The subscription to an http: URL has a warning of its own. */
-const slowWarnings = (em: Awaited<ReturnType<typeof inProcess>>) =>
+const slowWarnings = (em: InProcessEmulator) =>
   em.parity.list().filter((warning) => warning.kind === 'slow-webhook-receiver');
 
 describe('parity: a receiver slower than the platform waits', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClock, type Timers } from '../../src/shared/clock.js';
 import { internalsOf } from '../../src/emulator/internals.js';
-import { cleanUp, inProcess, startReceiver, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, startReceiver, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const stillTimers: Timers = { set: () => 0, clear: () => {}, now: () => 0 };
 
 /** A sent invoice of a new customer in the emulated organization, due `days` after emulated today. */
-async function sentInvoice(em: Awaited<ReturnType<typeof inProcess>>, token: string, days: number) {
+async function sentInvoice(em: InProcessEmulator, token: string, days: number) {
   const customer = (await em.call('POST', 'customers', { token, body: { name: 'Acme Ltd' } })).body.data;
   const dueDate = new Date(em.clock.now() + days * DAY).toISOString().slice(0, 10);
   const lineItems = [{ description: 'Consulting', quantity: 1, unitPrice: 100 }];

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/index.js';
 import { createRegistry } from '../../src/domain/resources/registry.js';
 import { generateSdkTypes } from '../../scripts/sdk-types/generate.js';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 import { toys } from '../toy-resource.js';
 import { invalidExamples } from '../openapi-examples.js';
 
-let em: Awaited<ReturnType<typeof inProcess>>;
+let em: InProcessEmulator;
 beforeAll(async () => {
   em = await inProcess({ resources: [...RESOURCES, toys], scopes: ['toys.*', 'customers.read'] });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 import { invoicePaidData } from '../invoice-paid-data.js';
 
 afterEach(cleanUp);
@@ -21,7 +21,7 @@ async function twoInvoices() {
   return { em, customer, older };
 }
 
-const trigger = (em: Awaited<ReturnType<typeof inProcess>>, body: Record<string, unknown>) =>
+const trigger = (em: InProcessEmulator, body: Record<string, unknown>) =>
   em.call('POST', '/_emulator/events/trigger', { body });
 
 describe('POST /_emulator/events/trigger with recordId', () => {

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, controlApi } from '../../src/control/control-api.js';
 import { warningLogger } from '../../src/shared/logger.js';
 import { createWorldGate } from '../../src/state/world-gate.js';
-import { cleanUp, inProcess } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 
 /**
  * One rule for every route of the control API and the add-on API: a query parameter the route does
  * not take is a 400 naming it, whether the route takes other parameters or none. The routes are read
  * from the APIs themselves, so a route added later is held to the rule without being listed here.
  */
-let em: Awaited<ReturnType<typeof inProcess>>;
+let em: InProcessEmulator;
 let token: string;
 beforeAll(async () => {
   em = await inProcess({ scopes: ['*'] });

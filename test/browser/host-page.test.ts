@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, attemptsLogged, cli, startDev, startReceiver } from '../helpers.js';
 import { claimsOf, SCREENSHOTS, tokenInSrc, useBrowser } from './browser.js';
+import { toastShown } from './page-checks.js';
 import { shellPageAt } from './shell-page.js';
 
 const { browser } = useBrowser();
@@ -73,16 +74,9 @@ describe('the host page and the postMessage bridge', () => {
   it('shows a toast of the level a notify asks for', async () => {
     const { page, frame } = await openHost();
     await frame.locator('[data-testid="demo-notify-warning"]').click();
-    // Toasts go after 5 s: wait for this one's text rather than read it later.
-    await page
-      .locator('[data-testid="toast"][data-level="warning"]')
-      .filter({ hasText: 'A warning message from the demo add-on' })
-      .waitFor();
+    await toastShown(page, 'warning', 'A warning message from the demo add-on');
     await frame.locator('[data-testid="demo-notify-info"]').click();
-    await page
-      .locator('[data-testid="toast"][data-level="info"]')
-      .filter({ hasText: 'An info message from the demo add-on' })
-      .waitFor();
+    await toastShown(page, 'info', 'An info message from the demo add-on');
   });
 
   it('moves the host to the page of the service a navigate names, leaving the add-on', async () => {
@@ -395,12 +389,11 @@ describe('the developer drawer', () => {
     await attemptsLogged(dev, 1);
     await cli(['clock', 'advance', '1m', '--emulator', dev.url]);
     // Toasts go after 5 s: waited for from before the attempt that disables the subscription.
-    const toast = page
-      .locator('[data-testid="toast"][data-level="warning"]')
-      .filter({
-        hasText: `Webhook subscription to customer.created at ${receiver.url} disabled after 3 failed attempts; re-subscribe to enable it`,
-      })
-      .waitFor();
+    const toast = toastShown(
+      page,
+      'warning',
+      `Webhook subscription to customer.created at ${receiver.url} disabled after 3 failed attempts; re-subscribe to enable it`,
+    );
     await cli(['clock', 'advance', '5m', '--emulator', dev.url]);
     await toast;
     expect(receiver.requests).toHaveLength(3);

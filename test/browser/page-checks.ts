@@ -54,3 +54,10 @@ export async function setDrawer(page: Page, open: boolean): Promise<void> {
     await page.getByTestId('drawer-toggle').click();
   await page.locator(`.shell[data-drawer="${wanted}"]`).waitFor();
 }
+
+/**
+ * Resolves once a toast of this level says this text. Toasts go after 5 s: a test waits for its
+ * toast, from before what shows it where that takes a while, rather than reads it later.
+ */
+export const toastShown = (page: Page, level: string, text: string): Promise<void> =>
+  page.locator(`[data-testid="toast"][data-level="${level}"]`).filter({ hasText: text }).waitFor();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, startDev } from '../helpers.js';
 import { tokenInSrc, useBrowser } from './browser.js';
 import { SDK_DIST, serveFixture } from './fixture-addon.js';
+import { toastShown } from './page-checks.js';
 const SCOPES = ['customers.read', 'invoices.read'];
 
 const { browser } = useBrowser();
@@ -84,11 +85,7 @@ describe('the add-on SDK in the host page', () => {
     await frame.locator('[data-testid="sdk-context"][data-ready="true"]').waitFor();
 
     await frame.locator('[data-testid="sdk-notify"]').click();
-    // Toasts go after 5 s: wait for this one's text rather than read it later.
-    await page
-      .locator('[data-testid="toast"][data-level="success"]')
-      .filter({ hasText: 'Saved from the SDK' })
-      .waitFor();
+    await toastShown(page, 'success', 'Saved from the SDK');
 
     await frame.locator('[data-testid="sdk-navigate"]').click();
     await expect.poll(() => page.locator('[data-testid="host-path"]').textContent()).toBe('/reports/sdk');

@@ -7,7 +7,7 @@ import { TOKEN_VARIANTS } from '../../src/auth/bad-tokens.js';
 import { TOOLS } from '../../src/mcp/server.js';
 import type { AddonTool, Offered } from '../../src/mcp/tools/tool.js';
 import { DELIVERY_STATUSES } from '../../src/webhooks/delivery-status.js';
-import { cleanUp, inProcess, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 import { startWire, type Wire, type WireMessage } from '../mcp-wire.js';
 
 /**
@@ -19,8 +19,7 @@ import { startWire, type Wire, type WireMessage } from '../mcp-wire.js';
  * changes the emulator.
  */
 
-type Em = Awaited<ReturnType<typeof inProcess>>;
-let emulator: Em;
+let emulator: InProcessEmulator;
 let project: string;
 
 beforeAll(async () => {

@@ -167,19 +167,7 @@ describe('jsonReport', () => {
   it('gives every check with its fields, the summary, strict and the exit code', () => {
     const json = jsonReport(report(true));
     expect(json).toEqual({
-      checks: [
-        {
-          id: 'manifest.valid',
-          title: 'Manifest is valid',
-          status: 'pass',
-          evidence: ['addon.json read'],
-          fix: '',
-          durationMs: 12,
-        },
-        { ...FAIL },
-        { ...WARN },
-        { ...SKIP },
-      ],
+      checks: [{ ...PASS }, { ...FAIL }, { ...WARN }, { ...SKIP }],
       summary: { passed: 1, failed: 1, warned: 1, skipped: 1 },
       strict: true,
       exitCode: 1,

@@ -2,14 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addonInProcess, type CliRun } from '../cli-in-process.js';
-import { cleanUp, inProcess, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 
 /**
  * The commands that talk to a running emulator, run in-process (runCli with streams of the test's
  * own) against an in-process emulator: what they print, and their exit codes. The e2e tests prove
  * the same through the real binary; these say what each command does, fast.
  */
-let em: Awaited<ReturnType<typeof inProcess>>;
+let em: InProcessEmulator;
 let cwd: string;
 
 beforeAll(async () => {

@@ -22,13 +22,13 @@ function manualTimers() {
   return { timers, due, fire };
 }
 
+/** A recorder of the default resources, every scope declared, on timers the test moves (or that never fire). */
+const recorderOn = (timers = manualTimers().timers) =>
+  createRecorder({ registry: DEFAULT_REGISTRY, declaredScopes: ['*'], timers });
+
 describe('the coverage recorder', () => {
   it('counts items by dimension, and what was seen by kind, in objects without a prototype', () => {
-    const recorder = createRecorder({
-      registry: DEFAULT_REGISTRY,
-      declaredScopes: ['*'],
-      timers: manualTimers().timers,
-    });
+    const recorder = recorderOn();
     recorder.hit('responses', 'GET /customers 2xx');
     recorder.hit('responses', 'GET /customers 2xx', 4);
     recorder.hit('bridge', '__proto__');
@@ -44,11 +44,7 @@ describe('the coverage recorder', () => {
   });
 
   it("writes what is seen as words a report can show: the add-on's bidi override or zero-width space as its escape", () => {
-    const recorder = createRecorder({
-      registry: DEFAULT_REGISTRY,
-      declaredScopes: ['*'],
-      timers: manualTimers().timers,
-    });
+    const recorder = recorderOn();
     recorder.see('bridge warnings', 'service:notify: level "\u202eofni"\u200b');
     recorder.see('kind\u2028', 'thing');
     expect(recorder.seen()).toEqual({
@@ -59,11 +55,7 @@ describe('the coverage recorder', () => {
 
   it('keeps what is seen bounded over a run, counting the rest together', () => {
     // A page that names a new warning in each report, and invents kinds.
-    const recorder = createRecorder({
-      registry: DEFAULT_REGISTRY,
-      declaredScopes: ['*'],
-      timers: manualTimers().timers,
-    });
+    const recorder = recorderOn();
     for (let i = 0; i < MAX_COVERAGE_SEEN_KEYS + 500; i++) recorder.see('bridge warnings', `warning ${i}`, 2);
     for (let i = 0; i < MAX_COVERAGE_SEEN_KINDS + 50; i++) recorder.see(`kind ${i}`, 'thing');
     recorder.see('bridge warnings', 'warning 0');
@@ -79,7 +71,7 @@ describe('the coverage recorder', () => {
 
   it('says what changed once an interval, with the totals, and nothing when nothing did', () => {
     const { timers, due, fire } = manualTimers();
-    const recorder = createRecorder({ registry: DEFAULT_REGISTRY, declaredScopes: ['*'], timers });
+    const recorder = recorderOn(timers);
     const said: ChangedHits[] = [];
     recorder.hit('time', 'clock advanced');
     // Before anyone listens, nothing is kept for the stream.

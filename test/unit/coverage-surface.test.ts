@@ -9,9 +9,9 @@ import { REFUSALS } from '../../src/auth/session-rules.js';
 import { SPEC_NOTIFY_LEVELS } from '../../src/bridge/bridge-messages.js';
 import { DIMENSIONS } from '../../src/coverage/coverage-file.js';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
-import { cleanUp, inProcess, ROOT } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, ROOT } from '../helpers.js';
 
-let em: Awaited<ReturnType<typeof inProcess>>;
+let em: InProcessEmulator;
 beforeAll(async () => {
   em = await inProcess({ scopes: ['customers.*', 'invoices.read'] });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHeldEvents, type HeldEvent } from '../../src/webhooks/held-events.js';
+import { createHeldEvents, type HeldEvent, type Hold } from '../../src/webhooks/held-events.js';
 import type { EventDefinition } from '../../src/domain/catalog.js';
 
 /** An emit the test answers one event at a time, noting the order the events went out in. */
@@ -25,13 +25,18 @@ const event = (name: string): HeldEvent => ({
   at: '2026-01-01T00:00:00.000Z',
 });
 
+/** A hold begun, with events of these names pushed under it. */
+function holding(held: ReturnType<typeof createHeldEvents>, ...names: string[]): Hold {
+  const hold = held.hold();
+  for (const name of names) held.push(event(name));
+  return hold;
+}
+
 describe('held events', () => {
   it('sends a hold’s events in order once released, queueing later ones behind them', async () => {
     const { sent, emit, answerOne } = controlled();
     const held = createHeldEvents(emit, () => {});
-    const hold = held.hold();
-    held.push(event('a'));
-    held.push(event('b'));
+    const hold = holding(held, 'a', 'b');
     expect(sent).toEqual([]);
     let released = false;
     const release = hold.release().then(() => (released = true));
@@ -50,12 +55,9 @@ describe('held events', () => {
   it('lets a new hold begin while an earlier one drains, and stops the drain at its first event', async () => {
     const { sent, emit, answerOne } = controlled();
     const held = createHeldEvents(emit, () => {});
-    const first = held.hold();
-    held.push(event('1a'));
-    held.push(event('1b'));
+    const first = holding(held, '1a', '1b');
     const firstDone = first.release();
-    const second = held.hold();
-    held.push(event('2a'));
+    const second = holding(held, '2a');
     await answerOne();
     await answerOne();
     await firstDone;
@@ -64,8 +66,7 @@ describe('held events', () => {
     await held.drained();
     expect(sent).toEqual(['1a', '1b']);
 
-    const third = held.hold();
-    held.push(event('3a'));
+    const third = holding(held, '3a');
     const thirdDone = third.release();
     await answerOne();
     await thirdDone;
@@ -82,12 +83,9 @@ describe('held events', () => {
       },
       (error) => failures.push(error),
     );
-    const dropped = held.hold();
-    held.push(event('gone'));
+    const dropped = holding(held, 'gone');
     dropped.discard();
-    const kept = held.hold();
-    held.push(event('bad'));
-    held.push(event('good'));
+    const kept = holding(held, 'bad', 'good');
     await kept.release();
     expect(sent).toEqual(['bad', 'good']);
     expect(failures).toHaveLength(1);

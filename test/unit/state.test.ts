@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StateFile } from '../../src/state/state-file.js';
 import { internalsOf } from '../../src/emulator/internals.js';
-import { cleanUp, inProcess, tempDir } from '../helpers.js';
+import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);
 
 const ORG = 'org_demo';
-const list = (emulator: Awaited<ReturnType<typeof inProcess>>, collection: string, orgId = ORG) =>
+const list = (emulator: InProcessEmulator, collection: string, orgId = ORG) =>
   internalsOf(emulator).domain.collection(collection).list(orgId, { limit: 1000, offset: 0 }).data;
 
 /** A small world: a customer and an invoice, a subscription, config, storage, another organization. */

@@ -216,6 +216,16 @@ function heldPersistence() {
   return { persistence, next };
 }
 
+/** A store on held persistence, with these documents put in one scope and their append written. */
+async function writtenStore(collection: string, scope: string, docs: Doc[]) {
+  const { persistence, next } = heldPersistence();
+  const store = await openDocumentStore(persistence);
+  const loading = Promise.all(docs.map((d) => store.put(collection, scope, d)));
+  (await next()).write();
+  await loading;
+  return { store, next };
+}
+
 /** A logger that keeps what it is told; `said(n)` resolves to the messages once there are n. */
 function listening() {
   const messages: string[] = [];
@@ -315,11 +325,7 @@ describe('journal first', () => {
   });
 
   it('takes back every change not on disk when an append fails, newest first, each in its place', async () => {
-    const { persistence, next } = heldPersistence();
-    const store = await openDocumentStore(persistence);
-    const loading = Promise.all([1, 2, 3, 4, 5].map((i) => store.put('customers', 'org_a', doc(i))));
-    (await next()).write();
-    await loading;
+    const { store, next } = await writtenStore('customers', 'org_a', [1, 2, 3, 4, 5].map(doc));
     const before = order(store);
 
     const failing = [
@@ -345,11 +351,7 @@ describe('journal first', () => {
   });
 
   it('takes back the delete that emptied a scope: the scope and its document are there again', async () => {
-    const { persistence, next } = heldPersistence();
-    const store = await openDocumentStore(persistence);
-    const loading = store.put('inbox', 'only', doc(1));
-    (await next()).write();
-    await loading;
+    const { store, next } = await writtenStore('inbox', 'only', [doc(1)]);
     const deleting = store.delete('inbox', 'only', 'cus_1');
     const putting = store.put('inbox', 'only', doc(2)); // into the scope the delete removed
     expect(store.scopes('inbox')).toEqual(['only']);
@@ -360,11 +362,7 @@ describe('journal first', () => {
   });
 
   it('takes back a failed replace whole, and the world it replaced is there again', async () => {
-    const { persistence, next } = heldPersistence();
-    const store = await openDocumentStore(persistence);
-    const loading = store.put('customers', 'org_a', doc(1));
-    (await next()).write();
-    await loading;
+    const { store, next } = await writtenStore('customers', 'org_a', [doc(1)]);
     const replacing = store.replace(new Map([['invoices', new Map([['org_b', new Map([['inv_1', doc(9)]])]])]]));
     expect(store.count('invoices', 'org_b')).toBe(1);
     (await next()).fail(new Error('EIO: i/o error'));

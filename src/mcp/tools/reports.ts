@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { MAX_AUDIT_PAGE } from '../../shared/limits.js';
-import { defineTool } from './tool.js';
+import { defineTool, type AddonTool } from './tool.js';
+
+/** A tool that takes nothing and changes nothing: the control API's answer at `path`, as it is. */
+const answerTool = (path: string, tool: Pick<AddonTool, 'name' | 'title' | 'description'>): AddonTool =>
+  defineTool({
+    ...tool,
+    changes: false,
+    input: () => ({}),
+    run: async (_input, { emulator }) => ({ result: await emulator.get(path) }),
+  });
 
 /** What the emulator emulates and where. */
-export const STATUS_TOOL = defineTool({
+export const STATUS_TOOL = answerTool('/status', {
   name: 'status',
   title: 'Emulator status',
   description:
     "What the emulator emulates and where (GET /_emulator/status): app id, declared and granted scopes, organization, user, rate limit, URLs, the emulated clock, the resources served, the fault seed, strict mode. Read it first: the other tools' defaults come from it.",
-  changes: false,
-  input: () => ({}),
-  run: async (_input, { emulator }) => ({ result: await emulator.get('/status') }),
 });
 
 /** What the emulator reports of what happened, and changes nothing: the audit log, the scope report, the parity warnings. */
@@ -26,22 +32,16 @@ export const REPORT_TOOLS = [
     }),
     run: async ({ limit }, { emulator }) => ({ result: await emulator.get(`/audit?limit=${limit}`) }),
   }),
-  defineTool({
+  answerTool('/scopes', {
     name: 'scopes',
     title: 'Scope report',
     description:
       'Least privilege (addon scopes; GET /_emulator/scopes): per scope, declared, granted, used by calls that succeeded and refused (403) since the emulator started, and the smallest scopes list for addon.config.json.',
-    changes: false,
-    input: () => ({}),
-    run: async (_input, { emulator }) => ({ result: await emulator.get('/scopes') }),
   }),
-  defineTool({
+  answerTool('/parity', {
     name: 'parity',
     title: 'Parity warnings',
     description:
       'Where the add-on leans on the emulator where the platform would refuse (GET /_emulator/parity): one warning per kind, with what the platform does, and whether strict mode is on (docs/parity.md).',
-    changes: false,
-    input: () => ({}),
-    run: async (_input, { emulator }) => ({ result: await emulator.get('/parity') }),
   }),
 ];

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { StateFile } from '../../control/state-control.js';
+import type { JsonBounds } from '../../shared/json/json-bounds.js';
 import { readJsonFile } from '../../shared/json/json-file.js';
 import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../shared/limits.js';
 import { defineTool, needed, path, refusal } from './tool.js';
@@ -15,6 +16,19 @@ const STATE_ACTIONS = {
   reset: true,
   seed: true,
 } as const;
+
+/**
+ * A document the call gives itself, else the file it names (relative to the project), read within
+ * the document's bounds; a call with neither is refused, naming both fields.
+ */
+async function givenOrRead(
+  given: object | undefined,
+  file: string | undefined,
+  cwd: string,
+  read: { fields: string; action: string; bounds: JsonBounds; what: string },
+): Promise<unknown> {
+  return given ?? (await readJsonFile(resolve(cwd, needed(file, read.fields, read.action)), read.bounds, read.what));
+}
 
 /** The world: saved states, the portable state file, reset, sample data, scenarios. */
 export const WORLD_TOOLS = [
@@ -63,13 +77,12 @@ export const WORLD_TOOLS = [
           if (readOnly) throw refusal('addon mcp --read-only: state export to a file would write it', 'read_only');
           return { result: await exportStateTo(emulator, resolve(cwd, file)) };
         case 'import': {
-          const content =
-            state ??
-            (await readJsonFile(
-              resolve(cwd, needed(file, 'state or file', 'state import')),
-              STATE_BOUNDS,
-              'the state file',
-            ));
+          const content = await givenOrRead(state, file, cwd, {
+            fields: 'state or file',
+            action: 'state import',
+            bounds: STATE_BOUNDS,
+            what: 'the state file',
+          });
           return { result: await emulator.put('/state', content) };
         }
         case 'reset':
@@ -94,13 +107,12 @@ export const WORLD_TOOLS = [
       webhooks: z.boolean().default(true).describe('deliver the events the steps fire (false: none)'),
     }),
     async run({ scenario, file, orgId, webhooks }, { emulator, cwd }) {
-      const content =
-        scenario ??
-        (await readJsonFile(
-          resolve(cwd, needed(file, 'scenario or file', 'scenario')),
-          SCENARIO_BOUNDS,
-          'the scenario',
-        ));
+      const content = await givenOrRead(scenario, file, cwd, {
+        fields: 'scenario or file',
+        action: 'scenario',
+        bounds: SCENARIO_BOUNDS,
+        what: 'the scenario',
+      });
       return { result: await emulator.post('/scenario', { scenario: content, orgId, webhooks }) };
     },
   }),
