@@ -6,19 +6,14 @@
 //
 // package-root (default: here) is a built checkout, out-dir (default: its docs/api) where its
 // reports go: comparing two versions of the API is writing both and diffing the folders.
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeChanged } from '../write-changed.js';
 import { apiReports, REPORT_DIR } from './report.js';
 
 const [root = '.', out = join(root, REPORT_DIR)] = process.argv.slice(3);
 const reports = await apiReports(root);
-await mkdir(out, { recursive: true });
-for (const [name, text] of Object.entries(reports)) {
-  const path = join(out, name);
-  if ((await readFile(path, 'utf8').catch(() => null)) === text) continue;
-  await writeFile(path, text);
-  console.log(`wrote ${path}`);
-}
+await writeChanged(out, Object.entries(reports));
 // The report of an entry point that is gone goes with it.
 for (const name of await readdir(out)) {
   if (!name.endsWith('.api.md') || name in reports) continue;
