@@ -15,8 +15,8 @@ import type { StateFile } from '../state/state-file.js';
 import type { Checkpoint } from '../state/world.js';
 import type { EmulatorSettings, SettingsInput } from '../installations/settings.js';
 
-// The emulator's public types, apart from the function that makes one (./create-emulator.ts):
-// ./internals.ts names them without importing the composition root back.
+// The emulator's public types, apart from the function that makes one (./create-emulator.ts): the
+// part builders (./*-part.ts) and ./internals.ts name them without importing the composition root.
 
 /**
  * The settings (with `organizations` as configured: docs/installations.md), and how and where the

@@ -1,0 +1,94 @@
+// The composition root reads in one sitting: createEmulator calls the part builders one after
+// another, and no function there grows past what a reader holds at once. It also sits on its own
+// floor: its files import no file that imports them back, not even for a type.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { cycles, fileGraph, type Graph } from '../import-graph.js';
+import { ROOT } from '../helpers.js';
+
+const MAX_LINES = 80;
+const ROOT_FILE = 'src/emulator/create-emulator.ts';
+/** The part builders: src/emulator/<part>-part.ts. */
+const PARTS = readdirSync(join(ROOT, 'src/emulator'))
+  .filter((name) => name.endsWith('-part.ts'))
+  .map((name) => `src/emulator/${name}`);
+const files = [ROOT_FILE, ...PARTS];
+
+interface FunctionSpan {
+  name: string;
+  file: string;
+  line: number;
+  lines: number;
+}
+
+/** What a function is called where it is written: its own name, or the variable or property it is given to. */
+function nameOf(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string {
+  if (node.name) return node.name.getText(source);
+  const parent = node.parent;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name)
+    return parent.name.getText(source);
+  return '(anonymous)';
+}
+
+/** Every function of a file (declarations, expressions, arrows, methods, accessors) and its length in lines. */
+function functionsOf(file: string): FunctionSpan[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: FunctionSpan[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      found.push({
+        name: nameOf(node as ts.FunctionLikeDeclaration, source),
+        file,
+        line: start + 1,
+        lines: end - start + 1,
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The files of src/emulator/ and what each imports there, type-only imports included. */
+function emulatorGraph(): Graph {
+  const all = fileGraph(join(ROOT, 'src'), { types: true });
+  const inside = (file: string) => file.startsWith('emulator/');
+  return new Map(
+    [...all].filter(([file]) => inside(file)).map(([file, targets]) => [file, new Set([...targets].filter(inside))]),
+  );
+}
+
+describe('the composition root', () => {
+  const functions = files.flatMap(functionsOf);
+  const graph = emulatorGraph();
+
+  it('finds the functions it measures', () => {
+    expect(files.length).toBeGreaterThan(5);
+    expect(functions.map((f) => f.name)).toContain('createEmulator');
+    // Arrows and methods too, not only declarations.
+    expect(functions.some((f) => f.file.endsWith('/lifecycle-part.ts') && f.name === 'listen')).toBe(true);
+    expect(functions.some((f) => f.file.endsWith('/domain-part.ts') && f.name === 'advance')).toBe(true);
+  });
+
+  it(`has no function longer than ${MAX_LINES} lines in ${ROOT_FILE} and its part builders`, () => {
+    const long = functions
+      .filter((f) => f.lines > MAX_LINES)
+      .map((f) => `${f.file}:${f.line} ${f.name} is ${f.lines} lines`);
+    expect(long, `longer than ${MAX_LINES} lines:\n${long.join('\n')}`).toEqual([]);
+  });
+
+  it('has no import cycle among the files of src/emulator/, type-only imports included', () => {
+    expect(cycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  it('is imported by none of its parts', () => {
+    const importers = [...graph]
+      .filter(([, targets]) => targets.has('emulator/create-emulator.ts'))
+      .map(([file]) => file);
+    expect(importers).toEqual([]);
+  });
+});
