@@ -1,5 +1,6 @@
 /** The programmatic API: the emulator core that the CLI and the tests use, and its types. */
-export { createEmulator, type Emulator, type EmulatorOptions } from './emulator/create-emulator.js';
+export { createEmulator } from './emulator/create-emulator.js';
+export type { Emulator, EmulatorOptions } from './emulator/emulator.js';
 export { DEFAULT_SETTINGS, type EmulatorSettings } from './installations/settings.js';
 export { createClock, type Clock } from './shared/clock.js';
 export type { SessionClaims, MintRequest } from './auth/tokens.js';

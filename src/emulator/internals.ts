@@ -1,7 +1,7 @@
 import type { Domain } from '../domain/domain.js';
 import type { TimeRules } from '../domain/time-rules.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
-import type { Emulator } from './create-emulator.js';
+import type { Emulator } from './emulator.js';
 
 /**
  * What an emulator is made of behind its public face, for the kit's own tests that reach past the
