@@ -38,45 +38,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const domainPart = createDomainPart({ config, storage, observers, webhooks });
     const sessions = createSessions({ config, storage, webhooks });
     const worldPart = createWorldPart({ config, storage, webhooks, domainPart, sessions });
-    const http = prepareHttp({
-      config,
-      storage,
-      faults,
-      observers,
-      webhooks,
-      domainPart,
-      sessions,
-      worldPart,
-      address,
-      options,
-    });
-    const lifecycle = createLifecycle({
-      config,
-      storage,
-      lock,
-      observers,
-      address,
-      webhooks,
-      domainPart,
-      sessions,
-      worldPart,
-      http,
-      options,
-    });
-    const emulator = emulatorFace({
-      config,
-      storage,
-      faults,
-      observers,
-      address,
-      webhooks,
-      domainPart,
-      sessions,
-      worldPart,
-      http,
-      lifecycle,
-      options,
-    });
+    // The last three serve, drive or close every part so far: each input type says what it reads.
+    const parts = { config, storage, faults, observers, address, webhooks, domainPart, sessions, worldPart, options };
+    const http = prepareHttp(parts);
+    const lifecycle = createLifecycle({ ...parts, lock, http });
+    const emulator = emulatorFace({ ...parts, http, lifecycle });
     keepInternals(emulator, { domain: domainPart.domain, webhooks, timeRules: domainPart.timeRules });
     // The app's control API drives the face, so the app is made (unless on demand) once the face is.
     await http.start(emulator);
