@@ -56,8 +56,8 @@ export const FLOORS: readonly Floor[] = [
   },
   {
     name: 'drivers',
-    says: 'what drives an emulator and judges an add-on: the test harness, addon check',
-    folders: ['src/testing', 'src/check'],
+    says: 'what drives an emulator and judges an add-on: the test harness, addon check, addon explore',
+    folders: ['src/testing', 'src/check', 'src/explore'],
   },
   {
     name: 'faces',

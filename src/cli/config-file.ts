@@ -37,6 +37,8 @@ export interface AddonConfigFile {
   faults?: FaultRuleSpec[];
   /** What `addon check` judges besides the page and the receivers (docs/check.md). */
   check?: { backendUrl?: string };
+  /** The team's own invariants `addon explore` holds the add-on to: a module, from the config's folder (docs/explore.md). */
+  explore?: { invariants?: string };
   /** What `addon coverage` holds the tests to (docs/coverage.md#thresholds); `--min` wins. */
   coverage?: { minimum?: Minimum };
 }
@@ -66,6 +68,11 @@ export const CONFIG_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: { backendUrl: { type: 'string', pattern: HTTP_URL, maxLength: 2000 } },
+    },
+    explore: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { invariants: { type: 'string', minLength: 1, maxLength: 1000 } },
     },
     coverage: {
       type: 'object',

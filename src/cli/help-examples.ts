@@ -62,6 +62,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   exec: ['addon exec -- npm test', 'addon exec --scopes customers.read -- node scripts/smoke.js'],
   check: ['addon check', 'addon check --only webhook,backend --report junit=reports/addon-check.xml'],
+  explore: ['addon explore', 'addon explore --seed 7 --runs 500 --steps 30 --invariants addon.invariants.js --json'],
   coverage: [
     'addon coverage',
     'addon coverage .addon/coverage --min operations=80,responses=40 --report html=coverage/platform.html',

@@ -326,3 +326,17 @@ export const MAX_TOKEN_SCAN_CHARS = 1_048_576;
 export const MAX_TOKEN_SCAN_TOTAL_CHARS = 16_777_216;
 export const MAX_TOKEN_SCAN_ITEMS = 10_000;
 export const TOKEN_SCAN_MS = 3_000;
+
+/**
+ * Real time a team's invariant (`addon explore`) has to return after a step: it reads a view of the
+ * run and may GET the add-on's backend; one that does not return stops the exploration, named.
+ */
+export const EXPLORE_INVARIANT_MS = 5_000;
+
+/**
+ * `addon explore`'s budget (docs/explore.md): how many sequences and steps a run may ask for, and
+ * how long a receiver has to answer anything at all before the run (else it is named, not explored).
+ */
+export const MAX_EXPLORE_RUNS = 100_000;
+export const MAX_EXPLORE_STEPS = 1_000;
+export const REACHABLE_MS = 5_000;

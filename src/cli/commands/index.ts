@@ -8,6 +8,7 @@ import { inboxCommand } from './inbox.js';
 import { devCommand } from './dev.js';
 import { eventsCommand } from './events.js';
 import { execCommand } from './exec.js';
+import { exploreCommand } from './explore.js';
 import { faultsCommand } from './faults.js';
 import { initCommand } from './init.js';
 import { installCommand, uninstallCommand } from './install.js';
@@ -53,6 +54,7 @@ export const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   scenario: scenarioCommand,
   exec: execCommand,
   check: checkCommand,
+  explore: exploreCommand,
   coverage: coverageCommand,
   mcp: mcpCommand,
   init: initCommand,

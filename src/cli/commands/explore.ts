@@ -1,0 +1,85 @@
+import type { Command } from 'commander';
+import type { Receiver } from '../../check/webhook-checks.js';
+import type { ExploreReport } from '../../explore/explore.js';
+import { newSeed } from '../../faults/seeded-random.js';
+import { APP_ID } from '../../installations/installation-ids.js';
+import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS } from '../../shared/limits.js';
+import { visible } from '../../shared/text/visible-text.js';
+import { checkedOption, count, duration, httpUrl, matching } from '../arguments.js';
+import { currentIo, setExitCode } from '../cli-io.js';
+import { declaredScopesOption } from '../emulator-flags.js';
+import { exploreProject, type ExploreChoices } from '../explore-project.js';
+import { color, printJson, println, printlnStderr } from '../output.js';
+
+const url = httpUrl('http://127.0.0.1:8787/webhooks');
+
+const receiver = {
+  takes: 'EVENT=URL, like invoice.paid=http://127.0.0.1:8787/webhooks',
+  read(text: string): Receiver | undefined {
+    const at = text.indexOf('=');
+    const [event, address] = [text.slice(0, at), text.slice(at + 1)];
+    return at > 0 && url.read(address) ? { event, url: address } : undefined;
+  },
+};
+
+interface ExploreFlags extends Omit<ExploreChoices, 'seed'> {
+  seed?: number;
+  json?: boolean;
+}
+
+/** `addon explore` (docs/explore.md): generated sequences of what the platform does, against the add-on's receivers. */
+export function exploreCommand(program: Command): void {
+  program
+    .command('explore')
+    .description(
+      "explore the add-on's receivers with seeded sequences of deliveries, duplicates, delays, forgeries and time",
+    )
+    .addOption(
+      checkedOption('--webhook <event=url>', "a receiver to explore (repeatable; replaces the config's)", receiver, {
+        repeatable: true,
+      }),
+    )
+    .addOption(checkedOption('--backend-url <url>', "your backend's base URL, which invariants read", url))
+    .option('--invariants <file>', "a module of your own invariants (default: addon.config.json's explore.invariants)")
+    .addOption(
+      checkedOption('--seed <n>', 'the seed of the sequences, to repeat a run (printed on every run)', count()),
+    )
+    .addOption(checkedOption('--runs <n>', 'how many sequences (default 100)', count(MAX_EXPLORE_RUNS, 1)).default(100))
+    .addOption(
+      checkedOption('--steps <n>', 'steps in each sequence (default 20)', count(MAX_EXPLORE_STEPS, 1)).default(20),
+    )
+    .addOption(checkedOption('--time <duration>', 'start no sequence after this long (default 5m)', duration()))
+    .addOption(checkedOption('--app-id <id>', "the add-on app id (default: addon.config.json's)", matching(APP_ID)))
+    .addOption(declaredScopesOption())
+    .addOption(
+      checkedOption('--webhook-timeout <duration>', 'how long a receiver has to answer (default 10s)', duration()),
+    )
+    .option('--json', 'print the report as JSON')
+    .action(async (flags: ExploreFlags) => {
+      const seed = flags.seed ?? newSeed();
+      const report = await exploreProject(
+        currentIo().cwd,
+        { ...flags, seed, time: flags.time ?? 300_000 },
+        // Once the run is sure to start, so that bad input is one line.
+        { onStart: () => printlnStderr(color.dim(`addon explore: seed ${seed} (--seed ${seed} repeats this run)`)) },
+      );
+      if (flags.json) printJson(report);
+      else for (const line of reportLines(report)) println(line);
+      setExitCode(report.finding ? 1 : 0);
+    });
+}
+
+function reportLines({ seed, runs, steps, events, finding }: ExploreReport): string[] {
+  const ran = `${runs.done} of ${runs.asked} sequences of ${steps} steps over ${events.join(', ')}`;
+  if (!finding) return [`${color.green('✓')} no invariant broken in ${ran} (seed ${seed})`];
+  return [
+    `${color.red('✗')} ${finding.invariant}: ${visible(finding.message)}`,
+    ...(finding.spec ? [color.dim(`  the spec: ${finding.spec}`)] : []),
+    `  found in sequence ${finding.run + 1} (${finding.found.length} steps), shrunk to ${finding.minimal.length} in ${finding.replays} replays:`,
+    ...finding.story.flatMap(({ step, answers }, i) => [
+      `  ${i + 1}. ${step}`,
+      ...answers.map((answer) => color.dim(`       ${visible(answer)}`)),
+    ]),
+    color.dim(`  ${ran}; addon explore --seed ${seed} repeats it`),
+  ];
+}

@@ -1,0 +1,184 @@
+import { subscribeAll } from '../check/config-checks.js';
+import type { Receiver } from '../check/webhook-checks.js';
+import { createEmulator } from '../emulator/create-emulator.js';
+import type { Emulator, EmulatorOptions } from '../emulator/emulator.js';
+import { UserError } from '../shared/errors.js';
+import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS, REACHABLE_MS } from '../shared/limits.js';
+import { createHttpTransport, postOnce } from '../webhooks/http-attempt.js';
+import { generateSequence } from './generate.js';
+import { builtInViolation, type TeamInvariant, type Violation } from './invariants.js';
+import { runSequence, type RunContext, type Send } from './run-sequence.js';
+import { shrink } from './shrink.js';
+import { wordsOf, type Step } from './steps.js';
+import { teamViolation } from './team-invariants.js';
+
+export interface ExploreOptions {
+  /** The emulated add-on and platform, as `addon check` takes them. */
+  emulator: Omit<EmulatorOptions, 'port' | 'dataDir' | 'webhooks'>;
+  /** The receivers, each with an event it subscribes to; the events explored are theirs. */
+  webhooks: Receiver[];
+  seed: number;
+  /** How many sequences, and how many steps each. */
+  runs: number;
+  steps: number;
+  /** Real time after which no new sequence starts; a sequence under way (or its shrinking) ends first. */
+  timeMs?: number;
+  invariants?: readonly TeamInvariant[];
+  backendUrl?: string;
+  /** Once the receivers are subscribed and the first sequence is about to run. */
+  onStart?(): void;
+  /** Each time a sequence is done: how many, of how many. */
+  onProgress?(done: number, total: number): void;
+}
+
+/** A step as the report tells it: in words, with what the receivers answered during it. */
+export interface StepReport {
+  step: string;
+  answers: string[];
+}
+
+export interface ExploreReport {
+  seed: number;
+  runs: { asked: number; done: number };
+  steps: number;
+  events: string[];
+  /** The first rule broken, in its smallest sequence; null when every sequence passed. */
+  finding: Finding | null;
+}
+
+export interface Finding extends Violation {
+  /** The run (from 0) whose sequence broke it: `--seed S` gives the same sequence again. */
+  run: number;
+  found: Step[];
+  minimal: Step[];
+  story: StepReport[];
+  replays: number;
+}
+
+/** Replays a shrinking may make, at most: each is a whole sequence from the checkpoint. */
+const SHRINK_REPLAYS = 200;
+
+/**
+ * `addon explore` (docs/explore.md): a fresh emulator subscribed to the add-on's receivers, then
+ * `runs` seeded sequences of what the platform does, each from the same checkpoint, every step judged
+ * by the built-in invariants and the team's; the first sequence that breaks one is shrunk to the
+ * smallest that still does, and reported step by step.
+ */
+export async function explore(options: ExploreOptions): Promise<ExploreReport> {
+  checkBudget(options);
+  await Promise.all(options.webhooks.map(({ url }) => reachable(url)));
+  const emulator = await createEmulator({ ...options.emulator, port: 0, localReceivers: true });
+  const http = createHttpTransport();
+  try {
+    await emulator.listen();
+    const { subscribed } = await subscribeAll(emulator, options.webhooks);
+    const events = [...new Set(subscribed.map((receiver) => receiver.event))].sort();
+    if (!events.length) throw new UserError('no receiver could be subscribed: addon check says why');
+    const timeoutMs = emulator.status().webhookTimeoutMs;
+    const context: RunContext = {
+      emulator,
+      post: (url, request) => postOnce(http.send, { url, ...request, timeoutMs, cancel: NEVER }),
+    };
+    options.onStart?.();
+    return await exploreFrom(context, options, events);
+  } finally {
+    http.close();
+    await emulator.close();
+  }
+}
+
+const NEVER = new AbortController().signal;
+
+function checkBudget({ runs, steps, seed }: ExploreOptions): void {
+  const whole = (value: number, max: number) => Number.isSafeInteger(value) && value >= 1 && value <= max;
+  if (!whole(runs, MAX_EXPLORE_RUNS)) throw new UserError(`runs must be a whole number from 1 to ${MAX_EXPLORE_RUNS}`);
+  if (!whole(steps, MAX_EXPLORE_STEPS))
+    throw new UserError(`steps must be a whole number from 1 to ${MAX_EXPLORE_STEPS}`);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UserError('the seed must be a whole number, 0 or more');
+}
+
+/** A receiver that answers nothing at all before the run is bad input, said in one line, not a finding. */
+async function reachable(url: string): Promise<void> {
+  try {
+    await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(REACHABLE_MS) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    throw new UserError(
+      `the receiver ${url} does not answer: ${cause === 'ECONNREFUSED' ? 'connection refused' : cause}`,
+    );
+  }
+}
+
+async function exploreFrom(context: RunContext, options: ExploreOptions, events: string[]): Promise<ExploreReport> {
+  const start = context.emulator.checkpoint();
+  const judge = judgeWith(context, options, start);
+  const deadline = options.timeMs === undefined ? Infinity : performance.now() + options.timeMs;
+  let done = 0;
+  for (let run = 0; run < options.runs && performance.now() < deadline; run++) {
+    const steps = generateSequence(options.seed, run, events, options.steps);
+    const outcome = await judge(steps);
+    done++;
+    options.onProgress?.(done, options.runs);
+    if (outcome) return report(options, events, done, await minimalFinding(judge, run, steps, outcome));
+  }
+  return report(options, events, done, null);
+}
+
+interface Judged {
+  violation: Violation;
+  /** The step that broke it, and the sends of the run up to then. */
+  step: number;
+  sends: Send[];
+}
+
+/** Runs a sequence from the checkpoint and judges it after each step; the first violation, or null. */
+function judgeWith(context: RunContext, options: ExploreOptions, start: ReturnType<Emulator['checkpoint']>) {
+  return async (steps: readonly Step[]): Promise<Judged | null> => {
+    await context.emulator.rollback(start);
+    const broken: { at?: { violation: Violation; step: number } } = {};
+    let judged = 0;
+    const sends = await runSequence(context, steps, async (step, sendsSoFar) => {
+      const violation =
+        builtInViolation(sendsSoFar, judged) ??
+        (await teamViolation(options.invariants ?? [], sendsSoFar, options.backendUrl));
+      judged = sendsSoFar.length;
+      if (violation) broken.at = { violation, step };
+      return violation !== null;
+    });
+    return broken.at ? { ...broken.at, sends } : null;
+  };
+}
+
+/** The found sequence cut after its failing step, shrunk while the same invariant still breaks. */
+async function minimalFinding(
+  judge: (steps: readonly Step[]) => Promise<Judged | null>,
+  run: number,
+  found: Step[],
+  first: Judged,
+): Promise<Finding> {
+  const cut = found.slice(0, first.step + 1);
+  const same = async (steps: readonly Step[]) =>
+    (await judge(steps))?.violation.invariant === first.violation.invariant;
+  const { steps: minimal, replays } = await shrink(cut, same, SHRINK_REPLAYS);
+  // Once more, for the story of the minimal sequence and its own words of what went wrong.
+  const last = (await judge(minimal)) ?? first;
+  return { ...last.violation, run, found, minimal, story: storyOf(minimal, last.sends), replays };
+}
+
+function storyOf(steps: readonly Step[], sends: readonly Send[]): StepReport[] {
+  return steps.map((step, i) => ({
+    step: wordsOf(step),
+    answers: sends
+      .filter((send) => send.step === i)
+      .map(
+        (send) =>
+          `${send.forged ? `forged ${send.event}` : `${send.event} attempt ${send.attempt}`}: ${
+            send.outcome.response ? send.outcome.response.status : `no answer (${send.outcome.error})`
+          }`,
+      ),
+  }));
+}
+
+function report(options: ExploreOptions, events: string[], done: number, finding: Finding | null): ExploreReport {
+  return { seed: options.seed, runs: { asked: options.runs, done }, steps: options.steps, events, finding };
+}

@@ -1,0 +1,56 @@
+import { seededRandom } from '../faults/seeded-random.js';
+import { ADVANCES, FORGERIES, type Step } from './steps.js';
+
+/**
+ * How often each kind of step is drawn, out of their sum. Plain deliveries most, as production
+ * sends most; each way a delivery goes wrong often enough that a short sequence meets it.
+ */
+const WEIGHTS: ReadonlyArray<[Step['do'], number]> = [
+  ['deliver', 4],
+  ['duplicate', 2],
+  ['late', 2],
+  ['together', 1],
+  ['forge', 1],
+  ['advance', 2],
+];
+const TOTAL = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+
+/**
+ * The `run`-th sequence of an exploration seeded `seed`: `length` steps over `events` (those the
+ * add-on's receivers subscribe to). The same seed, run and events give the same steps, so a finding
+ * repeats; each run draws from a source of its own, so one run's length never shifts the next's.
+ */
+export function generateSequence(seed: number, run: number, events: readonly string[], length: number): Step[] {
+  const random = seededRandom(mix(seed, run));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const event = () => pick(events);
+  return Array.from({ length }, (): Step => {
+    const kind = kindOf(random());
+    switch (kind) {
+      case 'deliver':
+      case 'duplicate':
+      case 'late':
+        return { do: kind, event: event() };
+      case 'together':
+        return { do: kind, events: [event(), event()] };
+      case 'forge':
+        return { do: kind, how: pick(FORGERIES) };
+      case 'advance':
+        return { do: kind, by: pick(ADVANCES) };
+    }
+  });
+}
+
+function kindOf(draw: number): Step['do'] {
+  let left = draw * TOTAL;
+  for (const [kind, weight] of WEIGHTS) if ((left -= weight) < 0) return kind;
+  return 'deliver';
+}
+
+/** One 32-bit seed from the exploration's and the run's number (a splitmix-style mix). */
+function mix(seed: number, run: number): number {
+  let x = (seed ^ Math.imul(run + 1, 0x9e3779b9)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}

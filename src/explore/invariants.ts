@@ -1,0 +1,72 @@
+import type { atMostOnePer } from './invariant-helpers.js';
+import type { Send } from './run-sequence.js';
+
+/** A rule the add-on broke: which, the spec's words behind it, and what happened, without ids or timings. */
+export interface Violation {
+  invariant: string;
+  /** The spec's sentence a built-in invariant stands on; the team's own invariants have none. */
+  spec: string | null;
+  message: string;
+}
+
+/**
+ * The team's own invariant (docs/explore.md#your-own-invariants), from the module the config names:
+ * run after each step; it throws, or returns a string saying what is wrong, or nothing when all is well.
+ */
+export interface TeamInvariant {
+  name: string;
+  check(view: InvariantView): unknown;
+}
+
+/** What a team's invariant reads: the sends so far, the add-on's backend (read-only), and helpers. */
+export interface InvariantView {
+  readonly sends: readonly Send[];
+  /** GET `path` of the add-on's backend (`backendUrl`), its JSON answer; throws on a non-2xx. */
+  backend(path: string): Promise<unknown>;
+  /** What the sends' `data` held under `field`: the ids of this run's records, to scope a check to them. */
+  delivered(field: string, event?: string): unknown[];
+  atMostOnePer: typeof atMostOnePer;
+}
+
+export const BUILT_IN = {
+  answered: {
+    name: 'delivery-answered',
+    spec: 'The receiver must reply with a 2xx status within 10 seconds. (4.1)',
+  },
+  repeat: {
+    name: 'repeat-answered-alike',
+    spec: 'A delivery sent again under the same deliveryId is answered as the first was: after a 2xx, never a failure (at-least-once delivery, 6, Retry policy).',
+  },
+  refused: {
+    name: 'forgery-refused',
+    spec: 'Receivers compare the header to the recomputed value and reject mismatches (their own response, e.g. 401). (5.3)',
+  },
+} as const;
+
+const answer = (send: Send): string =>
+  send.outcome.response ? `answered ${send.outcome.response.status}` : `got no answer (${send.outcome.error})`;
+
+/** The first built-in invariant that `sends` (from `from` on) break, judged each send against those before it. */
+export function builtInViolation(sends: readonly Send[], from = 0): Violation | null {
+  for (let i = from; i < sends.length; i++) {
+    const send = sends[i]!;
+    const what = `${send.event} (attempt ${send.attempt}${send.forged ? `, ${send.forged}` : ''})`;
+    if (send.forged) {
+      const status = send.outcome.response?.status;
+      if (status === undefined || status < 400 || status >= 500)
+        return { ...named(BUILT_IN.refused), message: `a forged ${what} ${answer(send)}, not a 4xx` };
+      continue;
+    }
+    if (send.outcome.ok) continue;
+    const earlier = sends.slice(0, i).some((s) => !s.forged && s.deliveryId === send.deliveryId && s.outcome.ok);
+    if (earlier)
+      return {
+        ...named(BUILT_IN.repeat),
+        message: `${what} ${answer(send)} after the same deliveryId was answered 2xx`,
+      };
+    return { ...named(BUILT_IN.answered), message: `${what} ${answer(send)}` };
+  }
+  return null;
+}
+
+const named = ({ name, spec }: { name: string; spec: string }) => ({ invariant: name, spec });

@@ -1,0 +1,118 @@
+import type { Emulator } from '../emulator/emulator.js';
+import type { FaultRuleSpec } from '../faults/fault-rule.js';
+import { parseDuration } from '../shared/duration.js';
+import type { AttemptOutcome } from '../webhooks/http-attempt.js';
+import {
+  alteredBody,
+  missingSignature,
+  wrongSignature,
+  type CraftedRequest,
+  type Envelope,
+} from '../check/delivery-variants.js';
+import { LATE_BY, type Forgery, type Step } from './steps.js';
+
+/** One request a receiver got during a run, and how it answered. */
+export interface Send {
+  /** The step it happened in (a retry or a late delivery happens in the step that moved the clock). */
+  step: number;
+  event: string;
+  deliveryId: string;
+  /** The envelope's `data`: what a team's invariant scopes itself to (the records of this run). */
+  data: Record<string, unknown>;
+  attempt: number;
+  /** A forgery of a delivery, which a receiver must refuse; null for what the platform sent. */
+  forged: Forgery | null;
+  outcome: AttemptOutcome;
+}
+
+/** What a run needs of its surroundings: the emulator, and a way to post a forged request to a receiver. */
+export interface RunContext {
+  emulator: Emulator;
+  post(url: string, request: CraftedRequest): Promise<AttemptOutcome>;
+}
+
+const FORGE: Record<Forgery, typeof wrongSignature> = {
+  'wrong-signature': wrongSignature,
+  'missing-signature': missingSignature,
+  'altered-body': alteredBody,
+};
+
+/**
+ * Runs `steps` against the emulator's world as it is, telling `after` each step's number and every
+ * send so far once the step's deliveries are all answered; stops early when `after` says so (a
+ * violation was found). The sends are returned in the order they happened.
+ */
+export async function runSequence(
+  { emulator, post }: RunContext,
+  steps: readonly Step[],
+  after: (step: number, sends: readonly Send[]) => Promise<boolean>,
+): Promise<Send[]> {
+  const sends: Send[] = [];
+  let current = 0;
+  const stop = emulator.onDelivery(({ delivery, attempt }) => {
+    const { deliveryId, event } = delivery;
+    const { data } = JSON.parse(delivery.payload) as Envelope;
+    sends.push({ step: current, event, deliveryId, data, attempt: attempt.attempt, forged: null, outcome: attempt });
+  });
+  try {
+    for (; current < steps.length; current++) {
+      await perform(emulator, steps[current]!, () => forge(steps[current]!, sends, current, emulator, post));
+      await emulator.idle();
+      if (await after(current, sends)) break;
+    }
+  } finally {
+    stop();
+  }
+  return sends;
+}
+
+/** Does what `step` says; forgeries through `forgeNewest`, which needs the sends so far. */
+async function perform(emulator: Emulator, step: Step, forgeNewest: () => Promise<void>): Promise<void> {
+  switch (step.do) {
+    case 'deliver':
+      await emulator.trigger(step.event);
+      return;
+    case 'duplicate':
+      return withRule(emulator, { target: 'webhooks', event: step.event, duplicate: true, times: 1 }, step.event);
+    case 'late':
+      return withRule(emulator, { target: 'webhooks', event: step.event, delay: LATE_BY, times: 1 }, step.event);
+    case 'together':
+      await Promise.all(step.events.map((event) => emulator.trigger(event)));
+      return;
+    case 'forge':
+      return forgeNewest();
+    case 'advance':
+      await emulator.advanceClock(parseDuration(step.by));
+      return;
+  }
+}
+
+/** Fires `event` with a webhooks fault rule in force for it alone, then takes the rule away. */
+async function withRule(emulator: Emulator, rule: FaultRuleSpec, event: string): Promise<void> {
+  const { id } = emulator.faults.add(rule);
+  try {
+    await emulator.trigger(event);
+  } finally {
+    emulator.faults.clear(id);
+  }
+}
+
+/** Posts a forgery of the newest genuine delivery to its receiver; nothing when none was sent yet. */
+async function forge(
+  step: Step,
+  sends: Send[],
+  current: number,
+  emulator: Emulator,
+  post: RunContext['post'],
+): Promise<void> {
+  if (step.do !== 'forge') return;
+  const newest = sends.findLast((send) => send.forged === null);
+  if (!newest) return;
+  const delivery = emulator.delivery(newest.deliveryId);
+  const basis = { envelope: JSON.parse(delivery.payload) as Envelope, event: delivery.event, appId: delivery.appId };
+  const request = FORGE[step.how](basis);
+  const outcome = await post(delivery.webhookUrl, request);
+  const { deliveryId } = JSON.parse(request.body) as Envelope;
+  const { data } = basis.envelope;
+  sends.push({ step: current, event: delivery.event, deliveryId, data, attempt: 1, forged: step.how, outcome });
+}

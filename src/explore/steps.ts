@@ -1,0 +1,65 @@
+/**
+ * What the platform does in one step of an exploration (docs/explore.md#actions): an event fired and
+ * delivered as production may deliver it — once, twice under one deliveryId, late behind later
+ * events, two at the same moment — a forgery of the newest delivery, or the emulated clock moving on.
+ */
+export type Step =
+  | { do: 'deliver'; event: string }
+  | { do: 'duplicate'; event: string }
+  | { do: 'late'; event: string }
+  | { do: 'together'; events: [string, string] }
+  | { do: 'forge'; how: Forgery }
+  | { do: 'advance'; by: Advance };
+
+/** How a forged delivery differs from the genuine one (check/delivery-variants.ts makes each). */
+export type Forgery = 'wrong-signature' | 'missing-signature' | 'altered-body';
+export const FORGERIES: readonly Forgery[] = ['wrong-signature', 'missing-signature', 'altered-body'];
+
+/** The clock's moves that matter to a receiver: the retries' +1 and +5 minutes, a late delivery's. */
+export type Advance = '1m' | '5m' | '1h';
+export const ADVANCES: readonly Advance[] = ['1m', '5m', '1h'];
+
+/** How long a late delivery is held back on the emulated clock: the next `advance` sends it. */
+export const LATE_BY = '1m';
+
+const FORGERY_WORDS: Record<Forgery, string> = {
+  'wrong-signature': 'signed with another key',
+  'missing-signature': 'with no signature',
+  'altered-body': 'with its body changed after signing',
+};
+
+/** A step in words, for the report: `invoice.paid delivered twice under one deliveryId`. */
+export function wordsOf(step: Step): string {
+  switch (step.do) {
+    case 'deliver':
+      return `${step.event} delivered`;
+    case 'duplicate':
+      return `${step.event} delivered twice under one deliveryId`;
+    case 'late':
+      return `${step.event} fired, its delivery held back ${LATE_BY} (later events overtake it)`;
+    case 'together':
+      return `${step.events[0]} and ${step.events[1]} delivered at the same moment`;
+    case 'forge':
+      return `the newest delivery sent again as a forger would, ${FORGERY_WORDS[step.how]}`;
+    case 'advance':
+      return `the clock moves on ${step.by}`;
+  }
+}
+
+/**
+ * Simpler steps that could stand in for `step` while shrinking (shrink.ts): an event delivered
+ * plainly instead of twice, late or beside another; a shorter advance. Empty when it is simplest.
+ */
+export function simplerThan(step: Step): Step[] {
+  switch (step.do) {
+    case 'duplicate':
+    case 'late':
+      return [{ do: 'deliver', event: step.event }];
+    case 'together':
+      return step.events.map((event) => ({ do: 'deliver', event }));
+    case 'advance':
+      return ADVANCES.slice(0, ADVANCES.indexOf(step.by)).map((by) => ({ do: 'advance', by }));
+    default:
+      return [];
+  }
+}

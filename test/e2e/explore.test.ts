@@ -1,0 +1,91 @@
+// `addon explore` through the real CLI, as a user runs it: a finding told step by step with its seed,
+// the JSON report, and bad input in one line (docs/explore.md).
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUp, cli, expectOneLine, freePort, tempDir } from '../helpers.js';
+import { EXPLORED_APP_ID, startReceiver, type FixtureReceiver } from '../fixtures/explore-receivers.js';
+
+const open: FixtureReceiver[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((receiver) => receiver.close()));
+  await cleanUp();
+});
+
+const INVARIANTS = `export default {
+  async 'one payment per invoice'({ backend, delivered, atMostOnePer }) {
+    return atMostOnePer(await backend('/api/payments'), 'invoiceId', delivered('invoiceId', 'invoice.paid'));
+  },
+};
+`;
+
+/** A project folder whose addon.config.json points at a fixture receiver, with an invariants module. */
+async function project(flaw: 'pays-twice' | null, invariants = INVARIANTS) {
+  const receiver = await startReceiver(flaw);
+  open.push(receiver);
+  const cwd = await tempDir();
+  await writeFile(join(cwd, 'addon.invariants.mjs'), invariants);
+  const webhooks = ['invoice.created', 'invoice.paid'].map((event) => ({ event, url: `${receiver.url}/webhooks` }));
+  const config = {
+    appId: EXPLORED_APP_ID,
+    webhooks,
+    check: { backendUrl: receiver.url },
+    explore: { invariants: 'addon.invariants.mjs' },
+  };
+  await writeFile(join(cwd, 'addon.config.json'), JSON.stringify(config));
+  return cwd;
+}
+
+describe('addon explore', () => {
+  it('tells a finding step by step with its seed, and exits 1', { timeout: 60_000 }, async () => {
+    const result = await cli(['explore', '--seed', '3', '--runs', '20', '--steps', '10'], {
+      cwd: await project('pays-twice'),
+    });
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(result.stderr.trim()).toBe('addon explore: seed 3 (--seed 3 repeats this run)');
+    expect(result.stdout).toMatch(/^✗ one payment per invoice: 2 rows share one invoiceId$/m);
+    expect(result.stdout).toMatch(/^ {2}1\. invoice\.paid /m);
+    expect(result.stdout).toContain('addon explore --seed 3 repeats it');
+  });
+
+  it('prints the same JSON report for the same seed, and exits 0 when nothing broke', { timeout: 60_000 }, async () => {
+    const cwd = await project(null);
+    const args = ['explore', '--seed', '11', '--runs', '5', '--steps', '8', '--json'];
+    const [first, second] = [await cli(args, { cwd }), await cli(args, { cwd })];
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ seed: 11, runs: { asked: 5, done: 5 }, steps: 8, finding: null });
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('says in one line what is wrong with its input', { timeout: 60_000 }, async () => {
+    const cwd = await project(null);
+    expectOneLine(await cli(['explore', '--runs', '0'], { cwd }), /--runs .*1 to 100000/, 2);
+    expectOneLine(await cli(['explore', '--steps', '5000'], { cwd }), /--steps .*1 to 1000/, 2);
+    const nobody = `http://127.0.0.1:${await freePort()}/webhooks`;
+    expectOneLine(
+      await cli(['explore', '--webhook', `invoice.paid=${nobody}`], { cwd }),
+      `addon: the receiver ${nobody} does not answer: connection refused`,
+    );
+    await writeFile(join(cwd, 'broken.mjs'), 'throw new Error("not today");');
+    expectOneLine(
+      await cli(['explore', '--invariants', 'broken.mjs'], { cwd }),
+      /cannot load the invariants module .*broken\.mjs: not today$/,
+    );
+    await writeFile(join(cwd, 'listy.mjs'), 'export default [() => true];');
+    expectOneLine(
+      await cli(['explore', '--invariants', 'listy.mjs'], { cwd }),
+      /must export default an object of named predicates$/,
+    );
+  });
+
+  it('stops, naming it, at an invariant that never returns', { timeout: 60_000 }, async () => {
+    const cwd = await project(null, `export default { 'waits forever': () => new Promise(() => {}) };\n`);
+    const result = await cli(['explore', '--seed', '1', '--runs', '1', '--steps', '1'], { cwd });
+    expect(result.exitCode).toBe(1);
+    // The run had started (its seed said), then stopped at the predicate, in one line.
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'addon explore: seed 1 (--seed 1 repeats this run)',
+      'addon: the invariant "waits forever" did not return within 5 s',
+    ]);
+  });
+});
