@@ -1,9 +1,12 @@
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Receiver } from '../check/webhook-checks.js';
 import type { ExploreOptions, ExploreReport } from '../explore/explore.js';
-import type { TeamInvariant } from '../explore/invariants.js';
+import type { InvariantView, TeamInvariants } from '../explore/invariants.js';
 import { UserError } from '../shared/errors.js';
+import { writeWhole } from '../shared/files/file-write.js';
+import { fileError } from '../shared/files/fs-errors.js';
 import { readConfigFile } from './config-file.js';
 import { emulatedAddon } from './emulator-flags.js';
 
@@ -12,6 +15,8 @@ export interface ExploreChoices {
   webhook?: Receiver[];
   backendUrl?: string;
   invariants?: string;
+  /** On a finding, the folder to write it in as a vitest test (docs/explore.md#from-a-finding-to-a-test). */
+  writeTest?: string;
   seed: number;
   runs: number;
   steps: number;
@@ -30,30 +35,54 @@ export async function exploreProject(
   cwd: string,
   choices: ExploreChoices,
   run: Pick<ExploreOptions, 'onStart' | 'onProgress'> = {},
-): Promise<ExploreReport> {
+): Promise<{ report: ExploreReport; testFile: string | null }> {
   const file = await readConfigFile(cwd);
   const webhooks = choices.webhook ?? file.webhooks ?? [];
   if (!webhooks.length)
     throw new UserError('no webhook receiver to explore: "webhooks" in addon.config.json, or --webhook EVENT=URL');
   const modulePath = choices.invariants ?? file.explore?.invariants;
-  const invariants = modulePath ? await loadInvariants(resolve(cwd, modulePath)) : [];
+  const invariants = modulePath ? await loadInvariants(resolve(cwd, modulePath)) : {};
+  const emulator = { ...emulatedAddon(choices, file), webhookTimeoutMs: choices.webhookTimeout };
+  const backendUrl = choices.backendUrl ?? file.check?.backendUrl;
   // The exploration itself, loaded by a run of it alone: every other command starts without it.
   const { explore } = await import('../explore/explore.js');
-  return explore({
-    emulator: { ...emulatedAddon(choices, file), webhookTimeoutMs: choices.webhookTimeout },
+  const report = await explore({
+    emulator,
     webhooks,
     seed: choices.seed,
     runs: choices.runs,
     steps: choices.steps,
     timeMs: choices.time,
     invariants,
-    backendUrl: choices.backendUrl ?? file.check?.backendUrl,
+    backendUrl,
     ...run,
   });
+  if (!report.finding || !choices.writeTest) return { report, testFile: null };
+  const dir = resolve(cwd, choices.writeTest);
+  const testFile = join(dir, `explore-seed-${report.seed}.test.ts`);
+  const { findingTest } = await import('../explore/finding-test.js');
+  const text = findingTest(report.finding, {
+    seed: report.seed,
+    appId: emulator.appId,
+    webhooks,
+    backendUrl,
+    invariantsImport: modulePath && importPath(dir, resolve(cwd, modulePath)),
+  });
+  await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
+    throw await fileError(error, `cannot make the folder ${dir}`, dir);
+  });
+  await writeWhole(testFile, text);
+  return { report, testFile };
+}
+
+/** `module` as a file in `dir` imports it: `../../addon.invariants.js`. */
+function importPath(dir: string, module: string): string {
+  const path = relative(dir, module).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
 }
 
 /** The team's invariants: the module's default export, an object of named predicates. */
-async function loadInvariants(path: string): Promise<TeamInvariant[]> {
+async function loadInvariants(path: string): Promise<TeamInvariants> {
   let loaded: { default?: unknown };
   try {
     loaded = (await import(pathToFileURL(path).href)) as { default?: unknown };
@@ -63,9 +92,12 @@ async function loadInvariants(path: string): Promise<TeamInvariant[]> {
   const predicates = loaded.default;
   if (typeof predicates !== 'object' || predicates === null || Array.isArray(predicates))
     throw new UserError(`the invariants module ${path} must export default an object of named predicates`);
-  return Object.entries(predicates).map(([name, check]) => {
+  // Copied into an object without a prototype: a name is a key here, and `constructor` a name like any.
+  const checked: Record<string, (view: InvariantView) => unknown> = Object.create(null);
+  for (const [name, check] of Object.entries(predicates)) {
     if (typeof check !== 'function')
       throw new UserError(`the invariant "${name}" of ${path} is not a function but ${typeof check}`);
-    return { name, check: (view) => (check as (view: unknown) => unknown)(view) };
-  });
+    checked[name] = (view) => check(view);
+  }
+  return checked;
 }

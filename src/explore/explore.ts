@@ -2,28 +2,36 @@ import { subscribeAll } from '../check/config-checks.js';
 import type { Receiver } from '../check/webhook-checks.js';
 import { createEmulator } from '../emulator/create-emulator.js';
 import type { Emulator, EmulatorOptions } from '../emulator/emulator.js';
+import { newSeed } from '../faults/seeded-random.js';
 import { UserError } from '../shared/errors.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS, REACHABLE_MS } from '../shared/limits.js';
 import { createHttpTransport, postOnce } from '../webhooks/http-attempt.js';
 import { generateSequence } from './generate.js';
-import { builtInViolation, type TeamInvariant, type Violation } from './invariants.js';
+import { builtInViolation, type TeamInvariants, type Violation } from './invariants.js';
 import { runSequence, type RunContext, type Send } from './run-sequence.js';
 import { shrink } from './shrink.js';
 import { wordsOf, type Step } from './steps.js';
 import { teamViolation } from './team-invariants.js';
 
 export interface ExploreOptions {
-  /** The emulated add-on and platform, as `addon check` takes them. */
-  emulator: Omit<EmulatorOptions, 'port' | 'dataDir' | 'webhooks'>;
+  /** The emulated add-on and platform, as `addon check` takes them (default: the default app). */
+  emulator?: Omit<EmulatorOptions, 'port' | 'dataDir' | 'webhooks'>;
   /** The receivers, each with an event it subscribes to; the events explored are theirs. */
-  webhooks: Receiver[];
-  seed: number;
-  /** How many sequences, and how many steps each. */
-  runs: number;
-  steps: number;
+  webhooks: readonly Receiver[];
+  /** The seed of the sequences (default: a new one, in the report); the same seed gives the same sequences. */
+  seed?: number;
+  /** How many sequences (default 100), and how many steps each (default 20). */
+  runs?: number;
+  steps?: number;
+  /**
+   * This sequence alone, neither generated nor shrunk: what a test written from a finding replays
+   * (docs/explore.md#from-a-finding-to-a-test).
+   */
+  sequence?: readonly Step[];
   /** Real time after which no new sequence starts; a sequence under way (or its shrinking) ends first. */
   timeMs?: number;
-  invariants?: readonly TeamInvariant[];
+  /** The team's own invariants, by name (docs/explore.md#your-own-invariants). */
+  invariants?: TeamInvariants;
   backendUrl?: string;
   /** Once the receivers are subscribed and the first sequence is about to run. */
   onStart?(): void;
@@ -49,8 +57,8 @@ export interface ExploreReport {
 export interface Finding extends Violation {
   /** The run (from 0) whose sequence broke it: `--seed S` gives the same sequence again. */
   run: number;
-  found: Step[];
-  minimal: Step[];
+  found: readonly Step[];
+  minimal: readonly Step[];
   story: StepReport[];
   replays: number;
 }
@@ -65,13 +73,13 @@ const SHRINK_REPLAYS = 200;
  * smallest that still does, and reported step by step.
  */
 export async function explore(options: ExploreOptions): Promise<ExploreReport> {
-  checkBudget(options);
-  await Promise.all(options.webhooks.map(({ url }) => reachable(url)));
-  const emulator = await createEmulator({ ...options.emulator, port: 0, localReceivers: true });
+  const budgeted = budgetOf(options);
+  await Promise.all(budgeted.webhooks.map(({ url }) => reachable(url)));
+  const emulator = await createEmulator({ ...budgeted.emulator, port: 0, localReceivers: true });
   const http = createHttpTransport();
   try {
     await emulator.listen();
-    const { subscribed } = await subscribeAll(emulator, options.webhooks);
+    const { subscribed } = await subscribeAll(emulator, budgeted.webhooks);
     const events = [...new Set(subscribed.map((receiver) => receiver.event))].sort();
     if (!events.length) throw new UserError('no receiver could be subscribed: addon check says why');
     const timeoutMs = emulator.status().webhookTimeoutMs;
@@ -79,8 +87,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       emulator,
       post: (url, request) => postOnce(http.send, { url, ...request, timeoutMs, cancel: NEVER }),
     };
-    options.onStart?.();
-    return await exploreFrom(context, options, events);
+    budgeted.onStart?.();
+    return await exploreFrom(context, budgeted, events);
   } finally {
     http.close();
     await emulator.close();
@@ -89,13 +97,22 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
 
 const NEVER = new AbortController().signal;
 
-function checkBudget({ runs, steps, seed }: ExploreOptions): void {
+/** The options with the budget filled in and checked: each a whole number, within its bound. */
+function budgetOf(options: ExploreOptions): Budgeted {
+  const { runs = DEFAULT_RUNS, steps = DEFAULT_STEPS, seed = newSeed(), sequence } = options;
   const whole = (value: number, max: number) => Number.isSafeInteger(value) && value >= 1 && value <= max;
   if (!whole(runs, MAX_EXPLORE_RUNS)) throw new UserError(`runs must be a whole number from 1 to ${MAX_EXPLORE_RUNS}`);
   if (!whole(steps, MAX_EXPLORE_STEPS))
     throw new UserError(`steps must be a whole number from 1 to ${MAX_EXPLORE_STEPS}`);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UserError('the seed must be a whole number, 0 or more');
+  if (sequence && !whole(sequence.length, MAX_EXPLORE_STEPS))
+    throw new UserError(`a sequence has from 1 to ${MAX_EXPLORE_STEPS} steps`);
+  return sequence ? { ...options, seed, runs: 1, steps: sequence.length } : { ...options, seed, runs, steps };
 }
+
+type Budgeted = ExploreOptions & Required<Pick<ExploreOptions, 'seed' | 'runs' | 'steps'>>;
+const DEFAULT_RUNS = 100;
+const DEFAULT_STEPS = 20;
 
 /** A receiver that answers nothing at all before the run is bad input, said in one line, not a finding. */
 async function reachable(url: string): Promise<void> {
@@ -109,16 +126,18 @@ async function reachable(url: string): Promise<void> {
   }
 }
 
-async function exploreFrom(context: RunContext, options: ExploreOptions, events: string[]): Promise<ExploreReport> {
+async function exploreFrom(context: RunContext, options: Budgeted, events: string[]): Promise<ExploreReport> {
   const start = context.emulator.checkpoint();
   const judge = judgeWith(context, options, start);
   const deadline = options.timeMs === undefined ? Infinity : performance.now() + options.timeMs;
   let done = 0;
   for (let run = 0; run < options.runs && performance.now() < deadline; run++) {
-    const steps = generateSequence(options.seed, run, events, options.steps);
+    const steps = options.sequence ?? generateSequence(options.seed, run, events, options.steps);
     const outcome = await judge(steps);
     done++;
     options.onProgress?.(done, options.runs);
+    // A sequence given is reported as it failed: it is the minimal one already, or the test's own.
+    if (outcome && options.sequence) return report(options, events, done, findingOf(run, steps, steps, outcome, 0));
     if (outcome) return report(options, events, done, await minimalFinding(judge, run, steps, outcome));
   }
   return report(options, events, done, null);
@@ -140,7 +159,7 @@ function judgeWith(context: RunContext, options: ExploreOptions, start: ReturnTy
     const sends = await runSequence(context, steps, async (step, sendsSoFar) => {
       const violation =
         builtInViolation(sendsSoFar, judged) ??
-        (await teamViolation(options.invariants ?? [], sendsSoFar, options.backendUrl));
+        (await teamViolation(options.invariants ?? {}, sendsSoFar, options.backendUrl));
       judged = sendsSoFar.length;
       if (violation) broken.at = { violation, step };
       return violation !== null;
@@ -153,7 +172,7 @@ function judgeWith(context: RunContext, options: ExploreOptions, start: ReturnTy
 async function minimalFinding(
   judge: (steps: readonly Step[]) => Promise<Judged | null>,
   run: number,
-  found: Step[],
+  found: readonly Step[],
   first: Judged,
 ): Promise<Finding> {
   const cut = found.slice(0, first.step + 1);
@@ -162,8 +181,23 @@ async function minimalFinding(
   const { steps: minimal, replays } = await shrink(cut, same, SHRINK_REPLAYS);
   // Once more, for the story of the minimal sequence and its own words of what went wrong.
   const last = (await judge(minimal)) ?? first;
-  return { ...last.violation, run, found, minimal, story: storyOf(minimal, last.sends), replays };
+  return findingOf(run, found, minimal, last, replays);
 }
+
+const findingOf = (
+  run: number,
+  found: readonly Step[],
+  minimal: readonly Step[],
+  judged: Judged,
+  replays: number,
+): Finding => ({
+  ...judged.violation,
+  run,
+  found,
+  minimal,
+  story: storyOf(minimal, judged.sends),
+  replays,
+});
 
 function storyOf(steps: readonly Step[], sends: readonly Send[]): StepReport[] {
   return steps.map((step, i) => ({
@@ -179,6 +213,6 @@ function storyOf(steps: readonly Step[], sends: readonly Send[]): StepReport[] {
   }));
 }
 
-function report(options: ExploreOptions, events: string[], done: number, finding: Finding | null): ExploreReport {
+function report(options: Budgeted, events: string[], done: number, finding: Finding | null): ExploreReport {
   return { seed: options.seed, runs: { asked: options.runs, done }, steps: options.steps, events, finding };
 }

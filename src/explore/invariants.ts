@@ -10,13 +10,11 @@ export interface Violation {
 }
 
 /**
- * The team's own invariant (docs/explore.md#your-own-invariants), from the module the config names:
- * run after each step; it throws, or returns a string saying what is wrong, or nothing when all is well.
+ * The team's own invariants (docs/explore.md#your-own-invariants), by name, as the module the
+ * config names exports them: each run after each step; it throws, or returns a string saying what
+ * is wrong, or anything else when all is well.
  */
-export interface TeamInvariant {
-  name: string;
-  check(view: InvariantView): unknown;
-}
+export type TeamInvariants = Readonly<Record<string, (view: InvariantView) => unknown>>;
 
 /** What a team's invariant reads: the sends so far, the add-on's backend (read-only), and helpers. */
 export interface InvariantView {

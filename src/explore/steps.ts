@@ -7,7 +7,7 @@ export type Step =
   | { do: 'deliver'; event: string }
   | { do: 'duplicate'; event: string }
   | { do: 'late'; event: string }
-  | { do: 'together'; events: [string, string] }
+  | { do: 'together'; events: readonly [string, string] }
   | { do: 'forge'; how: Forgery }
   | { do: 'advance'; by: Advance };
 

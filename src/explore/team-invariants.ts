@@ -1,7 +1,7 @@
 import { UserError } from '../shared/errors.js';
 import { EXPLORE_INVARIANT_MS } from '../shared/limits.js';
 import { atMostOnePer } from './invariant-helpers.js';
-import type { InvariantView, TeamInvariant, Violation } from './invariants.js';
+import type { InvariantView, TeamInvariants, Violation } from './invariants.js';
 import type { Send } from './run-sequence.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Send } from './run-sequence.js';
  * of a hung predicate means anything.
  */
 export async function teamViolation(
-  invariants: readonly TeamInvariant[],
+  invariants: TeamInvariants,
   sends: readonly Send[],
   backendUrl: string | undefined,
 ): Promise<Violation | null> {
@@ -22,7 +22,7 @@ export async function teamViolation(
       sends.filter((send) => !send.forged && (!event || send.event === event)).map((send) => send.data[field]),
     atMostOnePer,
   };
-  for (const { name, check } of invariants) {
+  for (const [name, check] of Object.entries(invariants)) {
     const said = await withinTime(name, async () => {
       try {
         const answer = await check(view);

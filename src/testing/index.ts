@@ -23,3 +23,7 @@ export type { TokenFinding } from './token-watch.js';
 export { TOKEN_VARIANTS, type TokenVariant } from '../auth/bad-tokens.js';
 export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 export { startEmulator, type TestEmulator, type TestEmulatorOptions } from './start-emulator.js';
+export { explore, type ExploreOptions, type ExploreReport, type Finding, type StepReport } from '../explore/explore.js';
+export type { Step, Forgery, Advance } from '../explore/steps.js';
+export type { InvariantView, TeamInvariants, Violation } from '../explore/invariants.js';
+export type { Send } from '../explore/run-sequence.js';

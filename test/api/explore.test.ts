@@ -26,7 +26,7 @@ async function exploring(flaw: Flaw | null, options: Partial<ExploreOptions> = {
     seed: 7,
     runs: 40,
     steps: 12,
-    invariants: [onePaymentPerInvoice],
+    invariants: onePaymentPerInvoice,
     backendUrl: receiver.url,
     ...options,
   });

@@ -1,9 +1,10 @@
 // `addon explore` through the real CLI, as a user runs it: a finding told step by step with its seed,
 // the JSON report, and bad input in one line (docs/explore.md).
-import { writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, cli, expectOneLine, freePort, tempDir } from '../helpers.js';
+import { cleanUp, cli, expectOneLine, freePort, ROOT, tempDir } from '../helpers.js';
 import { EXPLORED_APP_ID, startReceiver, type FixtureReceiver } from '../fixtures/explore-receivers.js';
 
 const open: FixtureReceiver[] = [];
@@ -56,6 +57,40 @@ describe('addon explore', () => {
     expect(JSON.parse(first.stdout)).toMatchObject({ seed: 11, runs: { asked: 5, done: 5 }, steps: 8, finding: null });
     expect(second.stdout).toBe(first.stdout);
   });
+
+  it(
+    'writes a finding as a vitest test, red against the bug and green once it is fixed',
+    { timeout: 90_000 },
+    async () => {
+      const cwd = await project('pays-twice');
+      const result = await cli(
+        ['explore', '--seed', '3', '--runs', '20', '--steps', '10', '--write-test', 'test/explore'],
+        {
+          cwd,
+        },
+      );
+      const written = join(cwd, 'test', 'explore', 'explore-seed-3.test.ts');
+      expect(result.stderr).toContain(`wrote ${written}`);
+      // A project that runs it as the add-on's would: the kit and vitest installed.
+      await mkdir(join(cwd, 'node_modules'));
+      await symlink(ROOT, join(cwd, 'node_modules', 'addon-devkit'));
+      await symlink(join(ROOT, 'node_modules', 'vitest'), join(cwd, 'node_modules', 'vitest'));
+      const vitest = () =>
+        execa('node', [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', cwd], {
+          reject: false,
+          cwd,
+        });
+      const red = await vitest();
+      expect(red.exitCode, red.stdout).toBe(1);
+      expect(red.stdout + red.stderr).toContain('one payment per invoice: 2 rows share one invoiceId');
+      // The same receiver's address, now answered by the fixed twin.
+      const flawed = open.pop()!;
+      await flawed.close();
+      open.push(await startReceiver(null, Number(new URL(flawed.url).port)));
+      const green = await vitest();
+      expect(green.exitCode, green.stdout).toBe(0);
+    },
+  );
 
   it('says in one line what is wrong with its input', { timeout: 60_000 }, async () => {
     const cwd = await project(null);

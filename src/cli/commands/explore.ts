@@ -24,6 +24,7 @@ const receiver = {
 
 interface ExploreFlags extends Omit<ExploreChoices, 'seed'> {
   seed?: number;
+  writeTest?: string;
   json?: boolean;
 }
 
@@ -54,10 +55,11 @@ export function exploreCommand(program: Command): void {
     .addOption(
       checkedOption('--webhook-timeout <duration>', 'how long a receiver has to answer (default 10s)', duration()),
     )
+    .option('--write-test <dir>', 'on a finding, write it as a vitest test in this folder')
     .option('--json', 'print the report as JSON')
     .action(async (flags: ExploreFlags) => {
       const seed = flags.seed ?? newSeed();
-      const report = await exploreProject(
+      const { report, testFile } = await exploreProject(
         currentIo().cwd,
         { ...flags, seed, time: flags.time ?? 300_000 },
         // Once the run is sure to start, so that bad input is one line.
@@ -65,6 +67,7 @@ export function exploreCommand(program: Command): void {
       );
       if (flags.json) printJson(report);
       else for (const line of reportLines(report)) println(line);
+      if (testFile) printlnStderr(color.dim(`wrote ${testFile}`));
       setExitCode(report.finding ? 1 : 0);
     });
 }
