@@ -1,5 +1,6 @@
 import { subscribeAll } from '../check/config-checks.js';
 import type { Receiver } from '../check/webhook-checks.js';
+import { addonEnv, startReadyAddon, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator } from '../emulator/create-emulator.js';
 import type { Emulator, EmulatorOptions } from '../emulator/emulator.js';
 import { newSeed } from '../faults/seeded-random.js';
@@ -33,6 +34,11 @@ export interface ExploreOptions {
   /** The team's own invariants, by name (docs/explore.md#your-own-invariants). */
   invariants?: TeamInvariants;
   backendUrl?: string;
+  /**
+   * The add-on's dev server (addon.config.json's `dev`), started beside the emulator and stopped
+   * after, as `addon check` runs it, so the receivers it serves answer: ready once `url` answers.
+   */
+  addon?: { command: string; cwd: string; url: string; onLine?(line: string): void };
   /** Once the receivers are subscribed and the first sequence is about to run. */
   onStart?(): void;
   /** Each time a sequence is done: how many, of how many. */
@@ -50,6 +56,8 @@ export interface ExploreReport {
   runs: { asked: number; done: number };
   steps: number;
   events: string[];
+  /** How many requests the receivers got in the sequences explored (shrinking's replays not counted). */
+  requests: number;
   /** The first rule broken, in its smallest sequence; null when every sequence passed. */
   finding: Finding | null;
 }
@@ -74,11 +82,13 @@ const SHRINK_REPLAYS = 200;
  */
 export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const budgeted = budgetOf(options);
-  await Promise.all(budgeted.webhooks.map(({ url }) => reachable(url)));
   const emulator = await createEmulator({ ...budgeted.emulator, port: 0, localReceivers: true });
   const http = createHttpTransport();
+  let addon: AddonProcess | null = null;
   try {
     await emulator.listen();
+    addon = budgeted.addon ? await startAddon(budgeted.addon, emulator) : null;
+    await Promise.all(budgeted.webhooks.map(({ url }) => reachable(url)));
     const { subscribed } = await subscribeAll(emulator, budgeted.webhooks);
     const events = [...new Set(subscribed.map((receiver) => receiver.event))].sort();
     if (!events.length) throw new UserError('no receiver could be subscribed: addon check says why');
@@ -91,9 +101,19 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     return await exploreFrom(context, budgeted, events);
   } finally {
     http.close();
+    await addon?.stop();
     await emulator.close();
   }
 }
+
+const startAddon = ({ command, cwd, url, onLine }: NonNullable<ExploreOptions['addon']>, emulator: Emulator) =>
+  startReadyAddon({
+    command,
+    cwd,
+    url,
+    env: addonEnv({ url: emulator.url, apiUrl: emulator.apiUrl }),
+    onLine: (line) => onLine?.(line),
+  });
 
 const NEVER = new AbortController().signal;
 
@@ -129,18 +149,21 @@ async function reachable(url: string): Promise<void> {
 async function exploreFrom(context: RunContext, options: Budgeted, events: string[]): Promise<ExploreReport> {
   const start = context.emulator.checkpoint();
   const judge = judgeWith(context, options, start);
+  // The requests of the sequences explored (not of shrinking's replays): what the report counts.
+  const tally = { done: 0, requests: 0 };
+  const exploring = judgeWith(context, options, start, (sends) => (tally.requests += sends));
   const deadline = options.timeMs === undefined ? Infinity : performance.now() + options.timeMs;
-  let done = 0;
+  const report = (finding: Finding | null): ExploreReport => reportOf(options, events, tally, finding);
   for (let run = 0; run < options.runs && performance.now() < deadline; run++) {
     const steps = options.sequence ?? generateSequence(options.seed, run, events, options.steps);
-    const outcome = await judge(steps);
-    done++;
-    options.onProgress?.(done, options.runs);
+    const outcome = await exploring(steps);
+    tally.done++;
+    options.onProgress?.(tally.done, options.runs);
     // A sequence given is reported as it failed: it is the minimal one already, or the test's own.
-    if (outcome && options.sequence) return report(options, events, done, findingOf(run, steps, steps, outcome, 0));
-    if (outcome) return report(options, events, done, await minimalFinding(judge, run, steps, outcome));
+    if (outcome && options.sequence) return report(findingOf(run, steps, steps, outcome, 0));
+    if (outcome) return report(await minimalFinding(judge, run, steps, outcome));
   }
-  return report(options, events, done, null);
+  return report(null);
 }
 
 interface Judged {
@@ -151,7 +174,12 @@ interface Judged {
 }
 
 /** Runs a sequence from the checkpoint and judges it after each step; the first violation, or null. */
-function judgeWith(context: RunContext, options: ExploreOptions, start: ReturnType<Emulator['checkpoint']>) {
+function judgeWith(
+  context: RunContext,
+  options: ExploreOptions,
+  start: ReturnType<Emulator['checkpoint']>,
+  tally?: (sends: number) => void,
+) {
   return async (steps: readonly Step[]): Promise<Judged | null> => {
     await context.emulator.rollback(start);
     const broken: { at?: { violation: Violation; step: number } } = {};
@@ -164,6 +192,7 @@ function judgeWith(context: RunContext, options: ExploreOptions, start: ReturnTy
       if (violation) broken.at = { violation, step };
       return violation !== null;
     });
+    tally?.(sends.length);
     return broken.at ? { ...broken.at, sends } : null;
   };
 }
@@ -213,6 +242,11 @@ function storyOf(steps: readonly Step[], sends: readonly Send[]): StepReport[] {
   }));
 }
 
-function report(options: Budgeted, events: string[], done: number, finding: Finding | null): ExploreReport {
-  return { seed: options.seed, runs: { asked: options.runs, done }, steps: options.steps, events, finding };
+function reportOf(
+  options: Budgeted,
+  events: string[],
+  { done, requests }: { done: number; requests: number },
+  finding: Finding | null,
+): ExploreReport {
+  return { seed: options.seed, runs: { asked: options.runs, done }, steps: options.steps, events, requests, finding };
 }

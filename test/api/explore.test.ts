@@ -54,6 +54,7 @@ describe('addon explore', () => {
     const report = await exploring(null);
     expect(report.finding).toBeNull();
     expect(report.runs).toEqual({ asked: 40, done: 40 });
+    expect(report.requests).toBeGreaterThan(40);
   });
 
   it('gives the same report for the same seed, byte for byte', { timeout: 120_000 }, async () => {

@@ -92,6 +92,15 @@ describe('addon explore', () => {
     },
   );
 
+  it('says in one line that an add-on without receivers has nothing to explore, and exits 0', async () => {
+    const cwd = await tempDir();
+    await writeFile(join(cwd, 'addon.config.json'), JSON.stringify({ webhooks: [] }));
+    const result = await cli(['explore'], { cwd });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim()).toMatch(/^addon explore: no webhook receiver configured .*: nothing to explore$/);
+  });
+
   it('says in one line what is wrong with its input', { timeout: 60_000 }, async () => {
     const cwd = await project(null);
     expectOneLine(await cli(['explore', '--runs', '0'], { cwd }), /--runs .*1 to 100000/, 2);

@@ -107,6 +107,12 @@ describe('the packed package', () => {
       const junit = await readFile(join(dir, 'reports', 'addon-check.xml'), 'utf8');
       expect(XMLValidator.validate(junit)).toBe(true);
       expect(junit).toMatch(/<testcase [^>]*name="page\.ready/);
+      // The exploration the template's CI workflow runs: the receivers the dev command serves hold
+      // to every invariant; an add-on without receivers has nothing to explore.
+      const explored = await run(dir, 'npx', ['addon', 'explore', '--seed', '1', '--runs', '20', '--steps', '10']);
+      expect(explored.all).toMatch(
+        template === 'full-stack' ? /✓ no invariant broken in 20 of 20 sequences/ : /nothing to explore/,
+      );
     },
     240_000,
   );

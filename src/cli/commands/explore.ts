@@ -63,8 +63,17 @@ export function exploreCommand(program: Command): void {
         currentIo().cwd,
         { ...flags, seed, time: flags.time ?? 300_000 },
         // Once the run is sure to start, so that bad input is one line.
-        { onStart: () => printlnStderr(color.dim(`addon explore: seed ${seed} (--seed ${seed} repeats this run)`)) },
+        {
+          onStart: () => printlnStderr(color.dim(`addon explore: seed ${seed} (--seed ${seed} repeats this run)`)),
+          onAddonLine: (line) => !flags.json && printlnStderr(`${color.cyan('[addon]')} ${line}`),
+        },
       );
+      if (!report) {
+        printlnStderr(
+          'addon explore: no webhook receiver configured ("webhooks" of addon.config.json, or --webhook EVENT=URL): nothing to explore',
+        );
+        return;
+      }
       if (flags.json) printJson(report);
       else for (const line of reportLines(report)) println(line);
       if (testFile) printlnStderr(color.dim(`wrote ${testFile}`));
@@ -72,8 +81,8 @@ export function exploreCommand(program: Command): void {
     });
 }
 
-function reportLines({ seed, runs, steps, events, finding }: ExploreReport): string[] {
-  const ran = `${runs.done} of ${runs.asked} sequences of ${steps} steps over ${events.join(', ')}`;
+function reportLines({ seed, runs, steps, events, requests, finding }: ExploreReport): string[] {
+  const ran = `${runs.done} of ${runs.asked} sequences of ${steps} steps over ${events.join(', ')}, ${requests} requests`;
   if (!finding) return [`${color.green('✓')} no invariant broken in ${ran} (seed ${seed})`];
   return [
     `${color.red('✗')} ${finding.invariant}: ${visible(finding.message)}`,
