@@ -34,7 +34,7 @@ export interface ExploreChoices {
 export async function exploreProject(
   cwd: string,
   choices: ExploreChoices,
-  run: Pick<ExploreOptions, 'onStart' | 'onProgress'> & { onAddonLine?(line: string): void } = {},
+  run: Pick<ExploreOptions, 'onStart' | 'onProgress' | 'signal'> & { onAddonLine?(line: string): void } = {},
 ): Promise<{ report: ExploreReport | null; testFile: string | null }> {
   const file = await readConfigFile(cwd);
   const webhooks = choices.webhook ?? file.webhooks ?? [];
@@ -63,6 +63,7 @@ export async function exploreProject(
         : undefined,
     onStart: run.onStart,
     onProgress: run.onProgress,
+    signal: run.signal,
   });
   if (!report.finding || !choices.writeTest) return { report, testFile: null };
   const dir = resolve(cwd, choices.writeTest);

@@ -43,6 +43,8 @@ export interface ExploreOptions {
   onStart?(): void;
   /** Each time a sequence is done: how many, of how many. */
   onProgress?(done: number, total: number): void;
+  /** Stops the run between sequences (Ctrl-C, an MCP client cancelling): it rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** A step as the report tells it: in words, with what the receivers answered during it. */
@@ -87,7 +89,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let addon: AddonProcess | null = null;
   try {
     await emulator.listen();
-    addon = budgeted.addon ? await startAddon(budgeted.addon, emulator) : null;
+    addon = budgeted.addon ? await startAddon(budgeted.addon, emulator, budgeted.signal) : null;
     await Promise.all(budgeted.webhooks.map(({ url }) => reachable(url)));
     const { subscribed } = await subscribeAll(emulator, budgeted.webhooks);
     const events = [...new Set(subscribed.map((receiver) => receiver.event))].sort();
@@ -106,8 +108,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   }
 }
 
-const startAddon = ({ command, cwd, url, onLine }: NonNullable<ExploreOptions['addon']>, emulator: Emulator) =>
+const startAddon = (
+  { command, cwd, url, onLine }: NonNullable<ExploreOptions['addon']>,
+  emulator: Emulator,
+  signal: AbortSignal | undefined,
+) =>
   startReadyAddon({
+    signal,
     command,
     cwd,
     url,
@@ -155,6 +162,7 @@ async function exploreFrom(context: RunContext, options: Budgeted, events: strin
   const deadline = options.timeMs === undefined ? Infinity : performance.now() + options.timeMs;
   const report = (finding: Finding | null): ExploreReport => reportOf(options, events, tally, finding);
   for (let run = 0; run < options.runs && performance.now() < deadline; run++) {
+    options.signal?.throwIfAborted();
     const steps = options.sequence ?? generateSequence(options.seed, run, events, options.steps);
     const outcome = await exploring(steps);
     tally.done++;

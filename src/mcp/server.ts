@@ -10,6 +10,7 @@ import { MAX_MCP_ANSWER_BYTES, sayBytes } from '../shared/limits.js';
 import { registerResources } from './resources.js';
 import { refusal, unchanging, type AddonTool, type Offered, type ToolContext } from './tools/tool.js';
 import { CHECK_TOOL } from './tools/check.js';
+import { EXPLORE_TOOL } from './tools/explore.js';
 import { CLOCK_TOOL } from './tools/clock.js';
 import { FAULTS_TOOL } from './tools/faults.js';
 import { HOST_PAGE_TOOL } from './tools/host-page.js';
@@ -34,10 +35,11 @@ export const TOOLS: readonly AddonTool[] = [
   INSTALLATIONS_TOOL,
   ...REPORT_TOOLS,
   CHECK_TOOL,
+  EXPLORE_TOOL,
   HOST_PAGE_TOOL,
 ];
 
-const INSTRUCTIONS = `This server drives a local, offline, deterministic emulator of the accounting service's add-on platform (addon-devkit): its add-on REST API, session tokens, signed webhooks, emulated clock, fault rules and host page. Start with status. Mint a token (token) and call the API with it (call_api); fire events (trigger) and read what was delivered (deliveries, inbox); move time (clock); inject failures (faults); save and restore worlds (state, scenario). check judges the add-on as addon check does; host_page opens it headless and answers a screenshot. The resources hold the OpenAPI document, the event catalog and the kit's docs. Every tool answers JSON; a refusal is an error result {"error": {"code", "message"}} with the emulator's own code.`;
+const INSTRUCTIONS = `This server drives a local, offline, deterministic emulator of the accounting service's add-on platform (addon-devkit): its add-on REST API, session tokens, signed webhooks, emulated clock, fault rules and host page. Start with status. Mint a token (token) and call the API with it (call_api); fire events (trigger) and read what was delivered (deliveries, inbox); move time (clock); inject failures (faults); save and restore worlds (state, scenario). check judges the add-on as addon check does; explore runs seeded sequences of deliveries against its receivers as addon explore does; host_page opens it headless and answers a screenshot. The resources hold the OpenAPI document, the event catalog and the kit's docs. Every tool answers JSON; a refusal is an error result {"error": {"code", "message"}} with the emulator's own code.`;
 
 export interface McpServerOptions {
   /** The emulator, through the CLI's client, for a call that `signal` aborts (the client cancelled it, or the server stops). */

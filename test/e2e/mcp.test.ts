@@ -36,6 +36,7 @@ const TOOLS = [
   'scopes',
   'parity',
   'check',
+  'explore',
   'host_page',
 ];
 
@@ -445,6 +446,19 @@ describe('addon mcp --start', () => {
     for (const check of report.checks) expect(check.id).toMatch(/^config\./);
     expect(report.checks.find((check: Json) => check.id === 'config.valid').status).toBe('pass');
     expect(report).toMatchObject({ strict: false, exitCode: 0, summary: { failed: 0 } });
+  });
+
+  it("runs addon explore on the project's receiver and answers its JSON report: one that takes forgeries is found", async () => {
+    // The receiver answers 200 to anything, a forged delivery included (spec 5.3).
+    const report = await mcp.call('explore', { seed: 5, runs: 20, steps: 10 });
+    expect(report).toMatchObject({
+      seed: 5,
+      steps: 10,
+      events: ['invoice.paid'],
+      finding: { invariant: 'forgery-refused' },
+    });
+    expect(report.finding.minimal.length).toBeLessThanOrEqual(3);
+    expect(report.finding.minimal.at(-1)).toMatchObject({ do: 'forge' });
   });
 
   it('opens the add-on in the host page headless: the bridge messages and a PNG screenshot; a user without access told why', async () => {

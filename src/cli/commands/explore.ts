@@ -8,6 +8,7 @@ import { visible } from '../../shared/text/visible-text.js';
 import { checkedOption, count, duration, httpUrl, matching } from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { declaredScopesOption } from '../emulator-flags.js';
+import { abortOnSignals } from '../stop-signals.js';
 import { exploreProject, type ExploreChoices } from '../explore-project.js';
 import { color, printJson, println, printlnStderr } from '../output.js';
 
@@ -59,6 +60,8 @@ export function exploreCommand(program: Command): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: ExploreFlags) => {
       const seed = flags.seed ?? newSeed();
+      // Ctrl-C stops the add-on's dev server the run started, and the emulator, then the command.
+      const stop = abortOnSignals('addon explore');
       const { report, testFile } = await exploreProject(
         currentIo().cwd,
         { ...flags, seed, time: flags.time ?? 300_000 },
@@ -66,8 +69,9 @@ export function exploreCommand(program: Command): void {
         {
           onStart: () => printlnStderr(color.dim(`addon explore: seed ${seed} (--seed ${seed} repeats this run)`)),
           onAddonLine: (line) => !flags.json && printlnStderr(`${color.cyan('[addon]')} ${line}`),
+          signal: stop.signal,
         },
-      );
+      ).finally(stop.dispose);
       if (!report) {
         printlnStderr(
           'addon explore: no webhook receiver configured ("webhooks" of addon.config.json, or --webhook EVENT=URL): nothing to explore',
