@@ -11,7 +11,7 @@ import { generateSequence } from './generate.js';
 import { builtInViolation, type TeamInvariants, type Violation } from './invariants.js';
 import { runSequence, type RunContext, type Send } from './run-sequence.js';
 import { shrink } from './shrink.js';
-import { wordsOf, type Step } from './steps.js';
+import { stepProblem, wordsOf, type Step } from './steps.js';
 import { teamViolation } from './team-invariants.js';
 
 export interface ExploreOptions {
@@ -91,9 +91,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     await emulator.listen();
     addon = budgeted.addon ? await startAddon(budgeted.addon, emulator, budgeted.signal) : null;
     await Promise.all(budgeted.webhooks.map(({ url }) => reachable(url)));
-    const { subscribed } = await subscribeAll(emulator, budgeted.webhooks);
+    const { subscribed, result } = await subscribeAll(emulator, budgeted.webhooks);
     const events = [...new Set(subscribed.map((receiver) => receiver.event))].sort();
-    if (!events.length) throw new UserError('no receiver could be subscribed: addon check says why');
+    if (!events.length) throw new UserError(`no receiver could be subscribed: ${result.evidence.join('; ')}`);
+    checkSequence(budgeted.sequence, events);
     const timeoutMs = emulator.status().webhookTimeoutMs;
     const context: RunContext = {
       emulator,
@@ -123,6 +124,14 @@ const startAddon = (
   });
 
 const NEVER = new AbortController().signal;
+
+/** A sequence given (by a test) whose steps are all steps over the events explored. */
+function checkSequence(sequence: readonly unknown[] | undefined, events: readonly string[]): void {
+  sequence?.forEach((step, i) => {
+    const problem = stepProblem(step, events);
+    if (problem) throw new UserError(`step ${i + 1} of the sequence: ${problem}`);
+  });
+}
 
 /** The options with the budget filled in and checked: each a whole number, within its bound. */
 function budgetOf(options: ExploreOptions): Budgeted {

@@ -63,3 +63,29 @@ export function simplerThan(step: Step): Step[] {
       return [];
   }
 }
+
+/**
+ * Why `step` is not a step over `events` (a sequence a test gives by hand, or edited), or null when
+ * it is one: a step that did nothing would pass, silently, what it was meant to show.
+ */
+export function stepProblem(step: unknown, events: readonly string[]): string | null {
+  const known = (event: unknown) => typeof event === 'string' && events.includes(event);
+  if (typeof step !== 'object' || step === null) return 'a step is an object like { "do": "deliver", "event": … }';
+  const { do: kind, event, events: pair, how, by } = step as Record<string, unknown>;
+  switch (kind) {
+    case 'deliver':
+    case 'duplicate':
+    case 'late':
+      return known(event) ? null : `"${String(event)}" is none of the events explored (${events.join(', ')})`;
+    case 'together':
+      return Array.isArray(pair) && pair.length === 2 && pair.every(known)
+        ? null
+        : `"together" takes two of the events explored (${events.join(', ')})`;
+    case 'forge':
+      return FORGERIES.includes(how as Forgery) ? null : `"forge" takes "how": one of ${FORGERIES.join(', ')}`;
+    case 'advance':
+      return ADVANCES.includes(by as Advance) ? null : `"advance" takes "by": one of ${ADVANCES.join(', ')}`;
+    default:
+      return `"do" is one of deliver, duplicate, late, together, forge, advance, not "${String(kind)}"`;
+  }
+}

@@ -3,6 +3,7 @@
 // its report byte for byte.
 import { afterEach, describe, expect, it } from 'vitest';
 import { explore, type ExploreOptions } from '../../src/explore/explore.js';
+import type { Step } from '../../src/explore/steps.js';
 import {
   EXPLORED_APP_ID,
   onePaymentPerInvoice,
@@ -55,6 +56,29 @@ describe('addon explore', () => {
     expect(report.finding).toBeNull();
     expect(report.runs).toEqual({ asked: 40, done: 40 });
     expect(report.requests).toBeGreaterThan(40);
+  });
+
+  it(
+    'replays a sequence given, red against the bug and green against its fixed twin',
+    { timeout: 60_000 },
+    async () => {
+      // Two invoice.paid of one invoice (the org's newest), under two deliveryIds: the bug books both.
+      const sequence = [
+        { do: 'deliver', event: 'invoice.paid' },
+        { do: 'deliver', event: 'invoice.paid' },
+      ] as const;
+      const red = await exploring('pays-twice', { sequence });
+      expect(red.finding).toMatchObject({ invariant: 'one payment per invoice', minimal: sequence, replays: 0 });
+      expect((await exploring(null, { sequence })).finding).toBeNull();
+    },
+  );
+
+  it('refuses a sequence with a step that would do nothing, naming it', { timeout: 60_000 }, async () => {
+    await expect(exploring(null, { sequence: [{ do: 'deliver', event: 'ticket.created' }] })).rejects.toThrow(
+      'step 1 of the sequence: "ticket.created" is none of the events explored (customer.created, invoice.created, invoice.paid)',
+    );
+    const bogus = [{ do: 'deliver', event: 'invoice.paid' }, { do: 'teleport' }] as unknown as Step[];
+    await expect(exploring(null, { sequence: bogus })).rejects.toThrow('step 2 of the sequence: "do" is one of');
   });
 
   it('gives the same report for the same seed, byte for byte', { timeout: 120_000 }, async () => {
