@@ -94,14 +94,16 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     const { subscribed, result } = await subscribeAll(emulator, budgeted.webhooks);
     const events = [...new Set(subscribed.map((receiver) => receiver.event))].sort();
     if (!events.length) throw new UserError(`no receiver could be subscribed: ${result.evidence.join('; ')}`);
-    checkSequence(budgeted.sequence, events);
+    // The resources whose changes fire the events explored: what a user of the service acts on.
+    const resources = [...new Set(events.map((event) => emulator.registry.catalog.known(event).source))].sort();
+    checkSequence(budgeted.sequence, { events, resources });
     const timeoutMs = emulator.status().webhookTimeoutMs;
     const context: RunContext = {
       emulator,
       post: (url, request) => postOnce(http.send, { url, ...request, timeoutMs, cancel: NEVER }),
     };
     budgeted.onStart?.();
-    return await exploreFrom(context, budgeted, events);
+    return await exploreFrom(context, budgeted, { events, resources });
   } finally {
     http.close();
     await addon?.stop();
@@ -126,9 +128,9 @@ const startAddon = (
 const NEVER = new AbortController().signal;
 
 /** A sequence given (by a test) whose steps are all steps over the events explored. */
-function checkSequence(sequence: readonly unknown[] | undefined, events: readonly string[]): void {
+function checkSequence(sequence: readonly unknown[] | undefined, { events, resources }: Explored): void {
   sequence?.forEach((step, i) => {
-    const problem = stepProblem(step, events);
+    const problem = stepProblem(step, events, resources);
     if (problem) throw new UserError(`step ${i + 1} of the sequence: ${problem}`);
   });
 }
@@ -162,7 +164,14 @@ async function reachable(url: string): Promise<void> {
   }
 }
 
-async function exploreFrom(context: RunContext, options: Budgeted, events: string[]): Promise<ExploreReport> {
+/** The events the receivers subscribe to, and the resources whose changes fire them. */
+interface Explored {
+  events: string[];
+  resources: string[];
+}
+
+async function exploreFrom(context: RunContext, options: Budgeted, explored: Explored): Promise<ExploreReport> {
+  const { events } = explored;
   const start = context.emulator.checkpoint();
   const judge = judgeWith(context, options, start);
   // The requests of the sequences explored (not of shrinking's replays): what the report counts.
@@ -172,7 +181,7 @@ async function exploreFrom(context: RunContext, options: Budgeted, events: strin
   const report = (finding: Finding | null): ExploreReport => reportOf(options, events, tally, finding);
   for (let run = 0; run < options.runs && performance.now() < deadline; run++) {
     options.signal?.throwIfAborted();
-    const steps = options.sequence ?? generateSequence(options.seed, run, events, options.steps);
+    const steps = options.sequence ?? generateSequence(options.seed, run, explored, options.steps);
     const outcome = await exploring(steps);
     tally.done++;
     options.onProgress?.(tally.done, options.runs);

@@ -6,21 +6,31 @@ import { ADVANCES, FORGERIES, type Step } from './steps.js';
  * sends most; each way a delivery goes wrong often enough that a short sequence meets it.
  */
 const WEIGHTS: ReadonlyArray<[Step['do'], number]> = [
-  ['deliver', 4],
+  ['deliver', 3],
   ['duplicate', 2],
   ['late', 2],
   ['together', 1],
   ['forge', 1],
   ['advance', 2],
+  ['create', 2],
+  ['move', 3],
+  ['delete', 1],
 ];
+/** Samples a created record is drawn from: a resource's samples cycle through their data. */
+const SAMPLES = 100;
 const TOTAL = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
 
 /**
  * The `run`-th sequence of an exploration seeded `seed`: `length` steps over `events` (those the
- * add-on's receivers subscribe to). The same seed, run and events give the same steps, so a finding
+ * add-on's receivers subscribe to) and `resources` (whose changes fire them). The same seed, run and events give the same steps, so a finding
  * repeats; each run draws from a source of its own, so one run's length never shifts the next's.
  */
-export function generateSequence(seed: number, run: number, events: readonly string[], length: number): Step[] {
+export function generateSequence(
+  seed: number,
+  run: number,
+  { events, resources }: { events: readonly string[]; resources: readonly string[] },
+  length: number,
+): Step[] {
   const random = seededRandom(mix(seed, run));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const event = () => pick(events);
@@ -37,6 +47,12 @@ export function generateSequence(seed: number, run: number, events: readonly str
         return { do: kind, how: pick(FORGERIES) };
       case 'advance':
         return { do: kind, by: pick(ADVANCES) };
+      case 'create':
+        return { do: kind, resource: pick(resources), sample: Math.floor(random() * SAMPLES) };
+      case 'move':
+        return { do: kind, resource: pick(resources), pick: random() };
+      case 'delete':
+        return { do: kind, resource: pick(resources) };
     }
   });
 }

@@ -9,6 +9,7 @@ import {
   type CraftedRequest,
   type Envelope,
 } from '../check/delivery-variants.js';
+import { createRecord, deleteRecord, moveRecord } from './record-steps.js';
 import { LATE_BY, type Forgery, type Step } from './steps.js';
 
 /** One request a receiver got during a run, and how it answered. */
@@ -84,6 +85,13 @@ async function perform(emulator: Emulator, step: Step, forgeNewest: () => Promis
     case 'advance':
       await emulator.advanceClock(parseDuration(step.by));
       return;
+    case 'create':
+      await createRecord(emulator, step.resource, step.sample);
+      return;
+    case 'move':
+      return moveRecord(emulator, step.resource, step.pick);
+    case 'delete':
+      return deleteRecord(emulator, step.resource);
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * What the platform does in one step of an exploration (docs/explore.md#actions): an event fired and
  * delivered as production may deliver it — once, twice under one deliveryId, late behind later
- * events, two at the same moment — a forgery of the newest delivery, or the emulated clock moving on.
+ * events, two at the same moment —, a forgery of the newest delivery, the emulated clock moving on,
+ * or what a user of the service does to a record (created, moved on in its lifecycle, deleted),
+ * whose events fire as the service's own.
  */
 export type Step =
   | { do: 'deliver'; event: string }
@@ -9,7 +11,22 @@ export type Step =
   | { do: 'late'; event: string }
   | { do: 'together'; events: readonly [string, string] }
   | { do: 'forge'; how: Forgery }
-  | { do: 'advance'; by: Advance };
+  | { do: 'advance'; by: Advance }
+  | { do: 'create'; resource: string; sample: number }
+  | { do: 'move'; resource: string; pick: number }
+  | { do: 'delete'; resource: string };
+
+const KINDS: readonly Step['do'][] = [
+  'deliver',
+  'duplicate',
+  'late',
+  'together',
+  'forge',
+  'advance',
+  'create',
+  'move',
+  'delete',
+];
 
 /** How a forged delivery differs from the genuine one (check/delivery-variants.ts makes each). */
 export type Forgery = 'wrong-signature' | 'missing-signature' | 'altered-body';
@@ -43,6 +60,12 @@ export function wordsOf(step: Step): string {
       return `the newest delivery sent again as a forger would, ${FORGERY_WORDS[step.how]}`;
     case 'advance':
       return `the clock moves on ${step.by}`;
+    case 'create':
+      return `${step.resource}: a new one created in the service`;
+    case 'move':
+      return `${step.resource}: the newest moved on in its lifecycle`;
+    case 'delete':
+      return `${step.resource}: the newest deleted in the service`;
   }
 }
 
@@ -68,10 +91,17 @@ export function simplerThan(step: Step): Step[] {
  * Why `step` is not a step over `events` (a sequence a test gives by hand, or edited), or null when
  * it is one: a step that did nothing would pass, silently, what it was meant to show.
  */
-export function stepProblem(step: unknown, events: readonly string[]): string | null {
+export function stepProblem(step: unknown, events: readonly string[], resources: readonly string[]): string | null {
   const known = (event: unknown) => typeof event === 'string' && events.includes(event);
   if (typeof step !== 'object' || step === null) return 'a step is an object like { "do": "deliver", "event": … }';
-  const { do: kind, event, events: pair, how, by } = step as Record<string, unknown>;
+  const { do: kind, event, events: pair, how, by, resource } = step as Record<string, unknown>;
+  const fraction = (value: unknown) => typeof value === 'number' && value >= 0 && value < 1;
+  const ofResource = (ok: boolean, what: string) =>
+    typeof resource !== 'string' || !resources.includes(resource)
+      ? `"${String(resource)}" is none of the resources explored (${resources.join(', ')})`
+      : ok
+        ? null
+        : what;
   switch (kind) {
     case 'deliver':
     case 'duplicate':
@@ -85,7 +115,18 @@ export function stepProblem(step: unknown, events: readonly string[]): string | 
       return FORGERIES.includes(how as Forgery) ? null : `"forge" takes "how": one of ${FORGERIES.join(', ')}`;
     case 'advance':
       return ADVANCES.includes(by as Advance) ? null : `"advance" takes "by": one of ${ADVANCES.join(', ')}`;
+    case 'create': {
+      const { sample } = step as { sample?: unknown };
+      return ofResource(
+        Number.isSafeInteger(sample) && (sample as number) >= 0,
+        '"create" takes "sample": a whole number',
+      );
+    }
+    case 'move':
+      return ofResource(fraction((step as { pick?: unknown }).pick), '"move" takes "pick": a number from 0 up to 1');
+    case 'delete':
+      return ofResource(true, '');
     default:
-      return `"do" is one of deliver, duplicate, late, together, forge, advance, not "${String(kind)}"`;
+      return `"do" is one of ${KINDS.join(', ')}, not "${String(kind)}"`;
   }
 }
