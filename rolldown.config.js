@@ -6,7 +6,7 @@ import { defineConfig } from 'rolldown';
 import { eagerFactories } from './scripts/cli-bundle/eager-factories.js';
 
 /**
- * CommonJS packages that only some runs load, on first use: ajv and ajv-formats (src/shared/json/validator.ts)
+ * CommonJS packages that only some runs load, on first use: ajv and ajv-formats (src/common/json/validator.ts)
  * when a schema is first compiled, fastify's own compilers (the OpenAPI document's instance), pino (fastify's logger, which the emulator turns off)
  * and light-my-request (`inject`). A `require` must answer at once, so they cannot be chunks of the ES
  * module bundle that an `import()` loads; in it, they cost every start the compiling of ~400 KB
@@ -26,8 +26,8 @@ const ON_USE = [
 ];
 const onUseFile = (name) => name.replace('@', '').replace('/', '-');
 
-/** src/shared/require-on-use.ts, which requires them from node_modules, as the bundle has it instead. */
-const REQUIRE_ON_USE = fileURLToPath(new URL('dist/shared/require-on-use.js', import.meta.url));
+/** src/common/require-on-use.ts, which requires them from node_modules, as the bundle has it instead. */
+const REQUIRE_ON_USE = fileURLToPath(new URL('dist/common/require-on-use.js', import.meta.url));
 
 const requireOnUse = {
   name: 'require-on-use',

@@ -7,7 +7,7 @@
 import { useCoverage } from '../dist/coverage/answers.js';
 import { createRecorder } from '../dist/coverage/recorder.js';
 import { DEFAULT_REGISTRY } from '../dist/domain/resources/registry.js';
-import { realTimers } from '../dist/shared/clock.js';
+import { realTimers } from '../dist/common/clock.js';
 
 const CALLS = 1_000_000;
 const LOOPS = 15;

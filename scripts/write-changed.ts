@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeWhole } from '../src/shared/files/file-write.js';
+import { writeWhole } from '../src/common/files/file-write.js';
 
 /**
  * Writes each of `files` ([name, text] pairs) into `dir` whose text is not there already, and says so: a

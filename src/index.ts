@@ -2,11 +2,11 @@
 export { createEmulator } from './emulator/create-emulator.js';
 export type { Emulator, EmulatorOptions } from './emulator/emulator.js';
 export { DEFAULT_SETTINGS, type EmulatorSettings } from './installations/settings.js';
-export { createClock, type Clock } from './shared/clock.js';
+export { createClock, type Clock } from './common/clock.js';
 export type { SessionClaims, MintRequest } from './auth/tokens.js';
 export type { AuditEntry } from './audit/audit-log.js';
 export { API_PREFIX, DEFAULT_PORT } from './sdk/browser/addresses.js';
-export type { ErrorBody } from './shared/errors.js';
+export type { ErrorBody } from './common/errors.js';
 export { covers } from './auth/scopes.js';
 export { createRegistry, DEFAULT_REGISTRY, type Registry } from './domain/resources/registry.js';
 export { RESOURCES } from './domain/resources/index.js';

@@ -1,4 +1,4 @@
-import { compileSchema } from '../src/shared/json/validator.js';
+import { compileSchema } from '../src/common/json/validator.js';
 
 /** An example the document gives, and the schema it must be valid against. */
 interface Example {

@@ -5,7 +5,7 @@
 import { cut } from '../../src/bridge/bridge-budget.js';
 import { bridgeItems } from '../../src/bridge/bridge-messages.js';
 import { BRIDGE_WARNINGS, nextReport, OVER_THE_RATE, warningWords } from '../../src/coverage/bridge-report.js';
-import { COVERAGE_REPORT_INTERVAL_MS, MAX_COVERAGE_KEY_CHARS } from '../../src/shared/limits.js';
+import { COVERAGE_REPORT_INTERVAL_MS, MAX_COVERAGE_KEY_CHARS } from '../../src/common/limits.js';
 import type { MessageLogEntry } from './bridge';
 import type { BridgeReport } from './types';
 

@@ -1,7 +1,7 @@
 // What the host page's tabs say to each other about the one stream they share (stream-leader.ts),
 // over a BroadcastChannel. The channel is same-origin by nature, but a message is still checked for
 // its shape and size before a tab acts on it: only what the leader would send is taken.
-import { MAX_STREAM_RELAY_CHARS } from '../../src/shared/limits.js';
+import { MAX_STREAM_RELAY_CHARS } from '../../src/common/limits.js';
 import { STREAM_EVENT_NAMES, type StreamEventName, type StreamState } from './stream-source';
 
 export type ChannelMessage =

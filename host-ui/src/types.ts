@@ -1,6 +1,6 @@
 // Shapes of the emulator's answers. Where the emulator has a type of its own, it is imported from
 // src/ (type-only: nothing of the server reaches the bundle), so the two cannot drift apart.
-import type { ClockState } from '../../src/shared/clock.js';
+import type { ClockState } from '../../src/common/clock.js';
 import type { SessionClaims } from '../../src/auth/tokens.js';
 import type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 import type { AuditEntry } from '../../src/audit/audit-log.js';
@@ -13,7 +13,7 @@ import type { ChangedHits } from '../../src/coverage/recorder.js';
 
 export type { AuditEntry } from '../../src/audit/audit-log.js';
 export type { SessionClaims } from '../../src/auth/tokens.js';
-export type { ClockState } from '../../src/shared/clock.js';
+export type { ClockState } from '../../src/common/clock.js';
 export type { Attempt, Delivery } from '../../src/webhooks/delivery-log.js';
 export type { Refusal } from '../../src/api/pipeline.js';
 export type { DisabledReport } from '../../src/webhooks/dispatcher.js';

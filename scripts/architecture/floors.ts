@@ -18,7 +18,7 @@ export const FLOORS: readonly Floor[] = [
   {
     name: 'ground',
     says: 'building blocks with no concept of the platform: clock, errors, limits, JSON, files, text',
-    folders: ['src/shared'],
+    folders: ['src/common'],
   },
   {
     name: 'base',

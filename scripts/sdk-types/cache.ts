@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { writeWhole } from '../../src/shared/files/file-write.js';
-import { isJsonObject } from '../../src/shared/json/json-bounds.js';
+import { writeWhole } from '../../src/common/files/file-write.js';
+import { isJsonObject } from '../../src/common/json/json-bounds.js';
 import type { GeneratedFiles } from './generate.js';
 
 /**

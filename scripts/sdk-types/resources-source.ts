@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../../src/sdk/browser/addresses.js';
 import type { Registry } from '../../src/domain/resources/registry.js';
-import { isJsonObject } from '../../src/shared/json/json-bounds.js';
+import { isJsonObject } from '../../src/common/json/json-bounds.js';
 
 /** The names of a resource's three component schemas in the OpenAPI document. */
 interface ResourceSchemas {

@@ -9,7 +9,7 @@ import type { PipelineDeps } from './pipeline.js';
 import { useApiRequestPath } from './request-path.js';
 import type { OpenApiDocument } from './openapi.js';
 import type { Catalog } from '../domain/catalog.js';
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 
 /**
  * The emulated add-on REST API (register with prefix API_PREFIX, sdk/browser/addresses.ts): its

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CollectionService, ListWindow } from '../domain/collection-service.js';
 import type { Fields } from '../domain/resource.js';
 import { sampleId, type SampleBodies } from '../domain/sample-examples.js';
-import { withArticle } from '../shared/errors.js';
+import { withArticle } from '../common/errors.js';
 import { sessionOf } from './pipeline.js';
 import { storedAnswerCompiler } from './serialization.js';
 import { errorResponse, idParams, named, noContent, pageOf, pageQuery, pascalCase, single } from './schemas.js';

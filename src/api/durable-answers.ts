@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toErrorBody } from './error-body.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 
 /**
  * No answer shows the world before the journal holds it. A write's own answer waits for its journal

@@ -1,9 +1,9 @@
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, invalid, UserError, type ErrorBody, type RequestPart } from '../shared/errors.js';
-import { MAX_BODY_BYTES, sayBytes } from '../shared/limits.js';
-import { problemOf } from '../shared/json/validator.js';
+import { ApiError, invalid, UserError, type ErrorBody, type RequestPart } from '../common/errors.js';
+import { MAX_BODY_BYTES, sayBytes } from '../common/limits.js';
+import { problemOf } from '../common/json/validator.js';
 
 const FASTIFY_CODES = new Map<string, [status: number, code: string, message?: string]>([
   ['FST_ERR_CTP_INVALID_MEDIA_TYPE', [415, 'unsupported_media_type', 'send the body as JSON (application/json)']],

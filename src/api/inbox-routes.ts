@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 import { INBOX_NAME, type Inbox } from '../webhooks/inbox.js';
 import { foreignPage } from './foreign-pages.js';
 

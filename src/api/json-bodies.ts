@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../shared/errors.js';
-import { checkJson } from '../shared/json/json-bounds.js';
-import { MAX_JSON_DEPTH } from '../shared/limits.js';
+import { ApiError } from '../common/errors.js';
+import { checkJson } from '../common/json/json-bounds.js';
+import { MAX_JSON_DEPTH } from '../common/limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
-import { MAX_DRAINED_BODY_BYTES } from '../shared/limits.js';
+import { MAX_DRAINED_BODY_BYTES } from '../common/limits.js';
 import { payloadTooLarge } from './error-body.js';
 
 /** The methods whose body fastify never parses: a body sent with them is no one's business. */

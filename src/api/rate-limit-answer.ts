@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { RateDecision } from '../auth/rate-limit.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 
 /** What an API answer says of the caller's rate-limit window; a page reads them only as CORS exposes them. */
 export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];

@@ -8,7 +8,7 @@ import { usePipeline, type PipelineDeps } from './pipeline.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-answer.js';
 import { usePlainSerialization } from './serialization.js';
 import { refuseUnknownQueries, useStrictValidation } from './validation.js';
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 
 /**
  * The path of a request, in order, in one place. Two scopes: what every request meets (the whole

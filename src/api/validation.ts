@@ -1,9 +1,9 @@
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { compileSchema } from '../shared/json/validator.js';
+import { compileSchema } from '../common/json/validator.js';
 
 /**
- * Bodies are validated as sent, query strings and path parameters as text (src/shared/json/validator.ts).
+ * Bodies are validated as sent, query strings and path parameters as text (src/common/json/validator.ts).
  *
  * A route's validator is compiled on its first request, not at start-up: compiling them all was a
  * tenth of `addon dev`'s start (docs/performance.md), and a dev session calls few of the routes.

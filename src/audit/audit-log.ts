@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import { fileError } from '../shared/files/fs-errors.js';
-import { createListeners } from '../shared/listeners.js';
-import { warningLogger, type Logger } from '../shared/logger.js';
-import { lineBatch } from '../shared/line-batch.js';
-import { createRing } from '../shared/ring.js';
+import { fileError } from '../common/files/fs-errors.js';
+import { createListeners } from '../common/listeners.js';
+import { warningLogger, type Logger } from '../common/logger.js';
+import { lineBatch } from '../common/line-batch.js';
+import { createRing } from '../common/ring.js';
 
 /** One line of `audit.log`: one call that passed the rate limit. Never the token, only its `jti`. */
 export interface AuditEntry {

@@ -1,4 +1,4 @@
-import { MAX_AUDIT_BODY_CHARS } from '../shared/limits.js';
+import { MAX_AUDIT_BODY_CHARS } from '../common/limits.js';
 
 /**
  * What an audit entry keeps of a call beyond its line: the JSON body sent, when it is small enough to

@@ -9,8 +9,8 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import { jsonSyntaxProblem } from '../shared/json/json-syntax.js';
-import { UserError } from '../shared/errors.js';
+import { jsonSyntaxProblem } from '../common/json/json-syntax.js';
+import { UserError } from '../common/errors.js';
 
 /**
  * The emulator's signing key: ES256 (spec 5.1 leaves the algorithm open; an asymmetric one lets an

@@ -1,4 +1,4 @@
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { includes, type ScopeList } from './scopes.js';
 
 /** A list of scopes as given, each one that exists in `list`; a UserError names those that do not. */

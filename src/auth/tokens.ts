@@ -1,6 +1,6 @@
 import { createLocalJWKSet, errors, jwtVerify } from 'jose';
-import { toUnixSeconds, type Clock } from '../shared/clock.js';
-import { ApiError } from '../shared/errors.js';
+import { toUnixSeconds, type Clock } from '../common/clock.js';
+import { ApiError } from '../common/errors.js';
 import { mintBadToken, type BadTokenClaims, type TokenVariant } from './bad-tokens.js';
 import { ALGORITHM, signJwt, type SigningKeys } from './keys.js';
 import { sessionOrder } from './session-order.js';

@@ -10,7 +10,7 @@ import {
   MAX_BRIDGE_MESSAGE_CHARS,
   MAX_JSON_DEPTH,
   MAX_SHOWN_CHARS,
-} from '../shared/limits.js';
+} from '../common/limits.js';
 import { jsonLength } from './json-length.js';
 import { tokenBucket } from './token-bucket.js';
 

@@ -1,5 +1,5 @@
 import { BRIDGE_RATE, sayCount } from '../bridge/bridge-budget.js';
-import { BRIDGE_BURST, BRIDGE_PER_SECOND, MAX_BRIDGE_MESSAGE_CHARS } from '../shared/limits.js';
+import { BRIDGE_BURST, BRIDGE_PER_SECOND, MAX_BRIDGE_MESSAGE_CHARS } from '../common/limits.js';
 import type { HostPage } from '../testing/host-page.js';
 import { listedOf, postsSeen, type PostsSeen, type Seen } from './frame-seen.js';
 import { fail, pass, type Verdict } from './verdict.js';

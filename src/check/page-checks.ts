@@ -5,7 +5,7 @@ import type { Emulator } from '../emulator/create-emulator.js';
 import { browserFor, type BrowserChoice, type ThirdPartyCookies } from '../testing/host-browser.js';
 import { openHostPage, type HostPage } from '../testing/host-page.js';
 import { withinTime } from '../testing/token-watch.js';
-import { FRAME_EVENTS_REPORTED, MAX_SHOWN_CHARS } from '../shared/limits.js';
+import { FRAME_EVENTS_REPORTED, MAX_SHOWN_CHARS } from '../common/limits.js';
 import { bridgeVerdict } from './bridge-verdict.js';
 import { idsOf } from './check-list.js';
 import type { CheckResult } from './check-result.js';

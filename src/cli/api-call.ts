@@ -1,6 +1,6 @@
 // One call of the add-on REST API from outside the add-on, with a session token: what `addon api`
 // and MCP's `call_api` tool make.
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 import { hasDotSegment } from '../snippets/sent-paths.js';
 

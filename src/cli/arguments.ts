@@ -1,9 +1,9 @@
 import { Argument, Option } from 'commander';
-import { durationProblem, parseDuration } from '../shared/duration.js';
-import { UserError, type FieldProblem } from '../shared/errors.js';
+import { durationProblem, parseDuration } from '../common/duration.js';
+import { UserError, type FieldProblem } from '../common/errors.js';
 import { PLAIN_ID } from '../installations/installation-ids.js';
-import { wordsOfPattern } from '../shared/text/pattern-words.js';
-import { compileSchema, problemOf } from '../shared/json/validator.js';
+import { wordsOfPattern } from '../common/text/pattern-words.js';
+import { compileSchema, problemOf } from '../common/json/validator.js';
 
 /**
  * Arguments checked as commander reads them, so a malformed one is said before any network call,
@@ -106,7 +106,7 @@ export const oneOf = <T extends string>(values: readonly T[]): ValueKind<T> => (
   read: (text) => values.find((value) => value === text),
 });
 
-/** A duration like 90s or 1h30m, in milliseconds: at least 1ms, at most 100 years, with its unit (src/shared/duration.ts). */
+/** A duration like 90s or 1h30m, in milliseconds: at least 1ms, at most 100 years, with its unit (src/common/duration.ts). */
 export const duration = (): ValueKind<number> => ({
   takes: 'a duration like 90s, 5m, 1h or 1h30m',
   read(text) {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CheckReport } from '../check/check-result.js';
 import type { Receiver } from '../check/webhook-checks.js';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import type { ThirdPartyCookies } from '../testing/host-browser.js';
 import { CONFIG_FILE, readConfigFile, type AddonConfigFile } from './config-file.js';
 import { emulatedAddon } from './emulator-flags.js';

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileSchema, describeError } from '../shared/json/validator.js';
-import { UserError } from '../shared/errors.js';
-import { readJsonFile } from '../shared/json/json-file.js';
-import { CONFIG_BOUNDS, MAX_FAULT_RULES, MAX_RATE_LIMIT } from '../shared/limits.js';
+import { compileSchema, describeError } from '../common/json/validator.js';
+import { UserError } from '../common/errors.js';
+import { readJsonFile } from '../common/json/json-file.js';
+import { CONFIG_BOUNDS, MAX_FAULT_RULES, MAX_RATE_LIMIT } from '../common/limits.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
-import { HTTP_URL } from '../shared/text/pattern-words.js';
+import { HTTP_URL } from '../common/text/pattern-words.js';
 import { DIMENSIONS } from '../coverage/coverage-file.js';
 import type { Minimum } from '../coverage/thresholds.js';
 import { ORGANIZATIONS_SCHEMA, type OrganizationInput } from '../installations/organizations.js';

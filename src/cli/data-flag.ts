@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import type { ValueKind } from './arguments.js';
 import { fromCwd } from './cli-io.js';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { addonEnv, startReadyAddon, type AddonProcess } from '../dev/addon-process.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/create-emulator.js';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { DEFAULT_HOST } from '../sdk/browser/addresses.js';
 import { currentIo } from './cli-io.js';
 import { printDevOutput } from './dev-output.js';

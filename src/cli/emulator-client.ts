@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { CONTROL_PREFIX, EMULATOR_HEADER } from '../control/control-api.js';
 import { API_PREFIX, DEFAULT_EMULATOR_URL } from '../sdk/browser/addresses.js';
 import { readAs, type ValueKind } from './arguments.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MAX_RATE_LIMIT } from '../shared/limits.js';
+import { MAX_RATE_LIMIT } from '../common/limits.js';
 import { APP_ID } from '../installations/installation-ids.js';
 import { checkedOption, count, duration, matching, plainId, scopeList } from './arguments.js';
 import type { EmulatorOptions } from '../emulator/create-emulator.js';

@@ -4,9 +4,9 @@ import { pathToFileURL } from 'node:url';
 import type { Receiver } from '../check/webhook-checks.js';
 import type { ExploreOptions, ExploreReport } from '../explore/explore.js';
 import type { InvariantView, TeamInvariants } from '../explore/invariants.js';
-import { UserError } from '../shared/errors.js';
-import { writeWhole } from '../shared/files/file-write.js';
-import { fileError } from '../shared/files/fs-errors.js';
+import { UserError } from '../common/errors.js';
+import { writeWhole } from '../common/files/file-write.js';
+import { fileError } from '../common/files/fs-errors.js';
 import { readConfigFile } from './config-file.js';
 import { emulatedAddon } from './emulator-flags.js';
 

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
-import { UserError } from '../shared/errors.js';
-import { visible } from '../shared/text/visible-text.js';
+import { UserError } from '../common/errors.js';
+import { visible } from '../common/text/visible-text.js';
 import { color, printlnStderr } from './output.js';
 
 /** A usage error (an unknown command or flag, a missing or malformed argument), apart from a failure (1). */

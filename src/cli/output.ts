@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { Chalk } from 'chalk';
-import { lineBatch, type LineBatch } from '../shared/line-batch.js';
-import type { Logger } from '../shared/logger.js';
+import { lineBatch, type LineBatch } from '../common/line-batch.js';
+import type { Logger } from '../common/logger.js';
 import { currentIo, type CliIo, type CliStream } from './cli-io.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { StateFile, StateSummary } from '../control/state-control.js';
 import type { EmulatorStatus } from '../control/status.js';
-import { UserError } from '../shared/errors.js';
-import { checkWritable } from '../shared/files/file-write.js';
+import { UserError } from '../common/errors.js';
+import { checkWritable } from '../common/files/file-write.js';
 import { summaryOf } from '../state/state-file.js';
 import { writeStateFile } from '../state/state-io.js';
 import type { EmulatorClient } from './emulator-command.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 
 /**
  * Ctrl-C or SIGTERM aborts `signal`, with a UserError saying so (exit 130), so that the work in hand

@@ -4,12 +4,12 @@ import type { AuditEntry } from '../audit/audit-log.js';
 import { TOKEN_VARIANTS } from '../auth/bad-tokens.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, type MintRequest } from '../auth/tokens.js';
 import type { SeedSummary } from '../domain/seed.js';
-import { parseDuration } from '../shared/duration.js';
-import type { ClockState } from '../shared/clock.js';
+import { parseDuration } from '../common/duration.js';
+import type { ClockState } from '../common/clock.js';
 import { useErrorBodies } from '../api/error-body.js';
 import { refuseUnknownQueries } from '../api/validation.js';
 import { PLAIN_ID } from '../installations/installation-ids.js';
-import { MAX_AUDIT_PAGE, MAX_SEED_SIZE } from '../shared/limits.js';
+import { MAX_AUDIT_PAGE, MAX_SEED_SIZE } from '../common/limits.js';
 import type { EmulatorStatus } from './status.js';
 import type { MintSession } from '../installations/session-policy.js';
 import type { EmulatorSettings } from '../installations/settings.js';
@@ -21,7 +21,7 @@ import { useWorldGate } from '../api/world-gate-hook.js';
 import type { WorldGate } from '../state/world-gate.js';
 import { faultControlRoutes } from './fault-control.js';
 import type { FaultSet } from '../faults/fault-set.js';
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 import { streamEvents, type LiveEvent } from './sse.js';
 import { stateControlRoutes, type StateControlTarget } from './state-control.js';
 import { parityControlRoutes } from './parity-control.js';
@@ -43,7 +43,7 @@ export { CONTROL_PREFIX };
  */
 export const EMULATOR_HEADER = 'x-addon-emulator';
 
-export type { ClockState } from '../shared/clock.js';
+export type { ClockState } from '../common/clock.js';
 export type { EmulatorStatus } from './status.js';
 
 /** What the control API drives: the emulator itself (emulator/create-emulator.ts). */

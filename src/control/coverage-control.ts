@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BridgeReport, EmulatorCoverage } from '../coverage/emulator-coverage.js';
-import { ApiError } from '../shared/errors.js';
-import { MAX_COVERAGE_COUNT, MAX_COVERAGE_KEY_CHARS, MAX_COVERAGE_REPORT_KEYS } from '../shared/limits.js';
+import { ApiError } from '../common/errors.js';
+import { MAX_COVERAGE_COUNT, MAX_COVERAGE_KEY_CHARS, MAX_COVERAGE_REPORT_KEYS } from '../common/limits.js';
 
 /** Items and their counts, each bounded (docs/limits.md): a hostile page cannot grow the record without end. */
 const counts = {

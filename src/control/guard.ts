@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { foreignPage } from '../api/foreign-pages.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 
 /** The names of this machine a request may be addressed to (`addon mcp` talks only to them too). */
 export const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
 import type { Lease, LeaseOwner, LeaseRequest } from '../webhooks/leases.js';
 import { MAX_URL_LENGTH } from '../installations/subscriptions.js';

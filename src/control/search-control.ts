@@ -3,9 +3,9 @@ import { object } from '../domain/schema.js';
 import { outlineOf } from '../domain/resource-outline.js';
 import { searchRecords } from '../domain/record-search.js';
 import type { Registry } from '../domain/resources/registry.js';
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../common/errors.js';
 import { PLAIN_ID } from '../installations/installation-ids.js';
-import { MAX_SEARCH_QUERY_CHARS, MAX_SEARCH_RESULTS } from '../shared/limits.js';
+import { MAX_SEARCH_QUERY_CHARS, MAX_SEARCH_RESULTS } from '../common/limits.js';
 import type { Doc, Page } from '../store/store.js';
 
 /** What the search reads: the resources served and an organization's records of each. */

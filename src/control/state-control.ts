@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 import type { SavedStateInfo } from '../state/saved-states.js';
 import { summaryOf, type StateFile, type StateSummary } from '../state/state-file.js';
 import type { ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 import { PLAIN_ID } from '../installations/installation-ids.js';
-import { MAX_SCENARIO_BYTES, MAX_SCENARIO_DEPTH, MAX_STATE_BYTES, MAX_STATE_DEPTH } from '../shared/limits.js';
+import { MAX_SCENARIO_BYTES, MAX_SCENARIO_DEPTH, MAX_STATE_BYTES, MAX_STATE_DEPTH } from '../common/limits.js';
 
 export type { SavedStateInfo } from '../state/saved-states.js';
 export type { StateFile, StateSummary } from '../state/state-file.js';

@@ -1,4 +1,4 @@
-import type { ClockState } from '../shared/clock.js';
+import type { ClockState } from '../common/clock.js';
 import type { EmulatorSettings } from '../installations/settings.js';
 
 // Types only: the host page imports them too, so the two cannot drift apart.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from '../domain/schema.js';
 import type { EventData } from '../domain/catalog.js';
-import { INBOX_KEEP, MAX_DELIVERIES } from '../shared/limits.js';
+import { INBOX_KEEP, MAX_DELIVERIES } from '../common/limits.js';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.js';
 import { DELIVERY_STATUSES } from '../webhooks/delivery-status.js';
 import { INBOX_NAME, type InboxEntry } from '../webhooks/inbox.js';
@@ -24,7 +24,7 @@ export interface WebhookControlTarget {
   delivery(idOrPrefix: string): Delivery;
   replay(idOrPrefix: string): Promise<Delivery>;
   inboxEntries(name: string, limit: number): InboxEntry[];
-  /** How many of an inbox's entries it dropped to keep within its bounds (src/shared/limits.ts). */
+  /** How many of an inbox's entries it dropped to keep within its bounds (src/common/limits.ts). */
   inboxDropped(name: string): number;
   /** The emulated add-on's subscriptions in its organization, active and disabled. */
   subscriptions(): Subscription[];

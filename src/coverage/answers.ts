@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnswerObserver } from '../api/answer-observer.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 import type { CoverageRecorder } from './recorder.js';
 import { operationOf, refusalItem, TOKEN_EXPIRED_IN_USE } from './surface.js';
 

@@ -3,7 +3,7 @@
 // surface. DOM-free: the page and mockHost() (src/testing) send it, the tests check it.
 import { BRIDGE_RATE, cut } from '../bridge/bridge-budget.js';
 import type { MessageLogEntry } from '../bridge/host-intake.js';
-import { MAX_COVERAGE_COUNT, MAX_COVERAGE_REPORT_KEYS } from '../shared/limits.js';
+import { MAX_COVERAGE_COUNT, MAX_COVERAGE_REPORT_KEYS } from '../common/limits.js';
 import type { BridgeReport } from './emulator-coverage.js';
 
 /** The kind of `seen` the contract's warnings are counted under. */

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { fileError } from '../shared/files/fs-errors.js';
+import { fileError } from '../common/files/fs-errors.js';
 
 /**
  * Makes a coverage directory if it is missing, when recording begins: a directory that cannot be one

@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import type { CoverageSource, Hits, Seen, Surface } from './coverage-file.js';
 import type { CoverageRecorder } from './recorder.js';
 import { writeCoverageFile } from './write-file.js';

@@ -1,4 +1,4 @@
-import { MAX_COVERAGE_MATRIX_CELLS } from '../shared/limits.js';
+import { MAX_COVERAGE_MATRIX_CELLS } from '../common/limits.js';
 import type { Dimension } from './coverage-file.js';
 import { byEventState, byOperation, byResponse, eventParts, responseParts } from './items.js';
 import type { CoverageReport } from './report.js';

@@ -1,10 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { UserError } from '../shared/errors.js';
-import { fileError } from '../shared/files/fs-errors.js';
-import { isJsonObject } from '../shared/json/json-bounds.js';
-import { readJsonFile } from '../shared/json/json-file.js';
-import { COVERAGE_BOUNDS, MAX_COVERAGE_FILES, MAX_COVERAGE_ITEM_CHARS } from '../shared/limits.js';
+import { UserError } from '../common/errors.js';
+import { fileError } from '../common/files/fs-errors.js';
+import { isJsonObject } from '../common/json/json-bounds.js';
+import { readJsonFile } from '../common/json/json-file.js';
+import { COVERAGE_BOUNDS, MAX_COVERAGE_FILES, MAX_COVERAGE_ITEM_CHARS } from '../common/limits.js';
 import {
   COVERAGE_FORMAT,
   COVERAGE_VERSION,
@@ -14,7 +14,7 @@ import {
   type Seen,
   type Surface,
 } from './coverage-file.js';
-import { hasUnseen, visible } from '../shared/text/visible-text.js';
+import { hasUnseen, visible } from '../common/text/visible-text.js';
 
 /**
  * Coverage files as `addon coverage` reads them (docs/coverage.md): every `*.json` under the paths

@@ -1,10 +1,10 @@
 import type { DescribedOperation } from '../api/openapi.js';
-import type { Timers } from '../shared/clock.js';
+import type { Timers } from '../common/clock.js';
 import type { Registry } from '../domain/resources/registry.js';
-import { COVERAGE_STREAM_INTERVAL_MS, MAX_COVERAGE_SEEN_KEYS, MAX_COVERAGE_SEEN_KINDS } from '../shared/limits.js';
+import { COVERAGE_STREAM_INTERVAL_MS, MAX_COVERAGE_SEEN_KEYS, MAX_COVERAGE_SEEN_KINDS } from '../common/limits.js';
 import { DIMENSIONS, type Dimension, type Hits, type Seen, type Surface } from './coverage-file.js';
 import { surfaceOf } from './surface.js';
-import { visible } from '../shared/text/visible-text.js';
+import { visible } from '../common/text/visible-text.js';
 
 /** What coverage met that changed since the last `coverage` event: those items, with their new totals. */
 export type ChangedHits = Partial<Hits>;

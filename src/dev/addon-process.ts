@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { ResultPromise } from 'execa';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { TETHER_GRACE_MS, tethered } from './tether.js';
 
 export interface AddonProcess {

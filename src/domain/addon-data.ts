@@ -1,10 +1,10 @@
-import { isJsonObject } from '../shared/json/json-bounds.js';
-import type { Clock } from '../shared/clock.js';
-import { invalid, notFound } from '../shared/errors.js';
+import { isJsonObject } from '../common/json/json-bounds.js';
+import type { Clock } from '../common/clock.js';
+import { invalid, notFound } from '../common/errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import type { ListWindow } from './collection-service.js';
 import { mergePatch } from './merge-patch.js';
-import { wordedPattern } from '../shared/text/pattern-words.js';
+import { wordedPattern } from '../common/text/pattern-words.js';
 
 /**
  * The add-on's own data in an organization: its configuration (one JSON object) and a key-value

@@ -1,7 +1,7 @@
 import type { Change, EventDefinition } from './event-family.js';
 import { recordFamily } from './event-family.js';
 import type { ResourceDefinition } from './resource.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 
 export type { Change, EventContext, EventData, EventDefinition } from './event-family.js';

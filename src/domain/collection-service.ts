@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock.js';
-import { notFound } from '../shared/errors.js';
+import type { Clock } from '../common/clock.js';
+import { notFound } from '../common/errors.js';
 import type { Doc, Page, Store } from '../store/store.js';
 import { newId } from './ids.js';
 import type { RecordChange } from './event-family.js';

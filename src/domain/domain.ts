@@ -5,7 +5,7 @@ import {
   type AddonStorageService,
 } from './addon-data.js';
 import { createCollectionService, type CollectionService, type DomainDeps } from './collection-service.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 import type { ResourceDefinition } from './resource.js';
 
 /** The business rules of the emulated platform, over a store and the emulated clock. No HTTP here. */

@@ -1,4 +1,4 @@
-import { withArticle } from '../shared/errors.js';
+import { withArticle } from '../common/errors.js';
 import type { Doc } from '../store/store.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { JsonSchema } from './schema.js';

@@ -1,4 +1,4 @@
-import { ApiError, withArticle } from '../shared/errors.js';
+import { ApiError, withArticle } from '../common/errors.js';
 
 /**
  * A resource's statuses, declared on its definition: where a record starts, where each status may

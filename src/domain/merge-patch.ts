@@ -1,4 +1,4 @@
-import { isJsonObject } from '../shared/json/json-bounds.js';
+import { isJsonObject } from '../common/json/json-bounds.js';
 
 /** JSON Merge Patch (RFC 7396): objects merge recursively, `null` removes a key, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {

@@ -1,4 +1,4 @@
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../common/errors.js';
 import type { Doc } from '../store/store.js';
 import type { ResourceEvents } from './event-family.js';
 import type { Lifecycle } from './lifecycle.js';

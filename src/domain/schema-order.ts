@@ -1,4 +1,4 @@
-import { isJsonObject } from '../shared/json/json-bounds.js';
+import { isJsonObject } from '../common/json/json-bounds.js';
 import type { JsonSchema } from './schema.js';
 import { propertiesOf, subschema } from './schema-parts.js';
 

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../shared/json/json-bounds.js';
+import { isJsonObject } from '../common/json/json-bounds.js';
 import type { JsonSchema } from './schema.js';
 
 // The parts of a JSON Schema (`items`, `properties`, a property's schema) are `unknown` to TypeScript:

@@ -1,5 +1,5 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import { wordedPattern } from '../shared/text/pattern-words.js';
+import { wordedPattern } from '../common/text/pattern-words.js';
 
 /**
  * JSON-schema building blocks of the resource definitions (and so of the OpenAPI document). They are

@@ -1,5 +1,5 @@
-import type { Clock, Timers } from '../shared/clock.js';
-import type { Logger } from '../shared/logger.js';
+import type { Clock, Timers } from '../common/clock.js';
+import type { Logger } from '../common/logger.js';
 import type { Doc, Store } from '../store/store.js';
 import type { CollectionService, RecordChange } from './collection-service.js';
 import type { Domain } from './domain.js';

@@ -1,7 +1,7 @@
 import { createRegistry, type Registry } from '../domain/resources/registry.js';
 import { checkWebhookTimeout, resolveSettings, type EmulatorSettings } from '../installations/settings.js';
-import { realTimers, type Timers } from '../shared/clock.js';
-import { warningLogger, type Logger } from '../shared/logger.js';
+import { realTimers, type Timers } from '../common/clock.js';
+import { warningLogger, type Logger } from '../common/logger.js';
 import type { EmulatorOptions } from './emulator.js';
 
 /** The options resolved: what is emulated, and where and how it runs; fixed once the emulator is made. */

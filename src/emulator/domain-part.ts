@@ -1,7 +1,7 @@
 import { timeRuleItem, CLOCK_ADVANCED } from '../coverage/surface.js';
 import { createDomain, type Domain } from '../domain/domain.js';
 import { createTimeRules, type TimeRules } from '../domain/time-rules.js';
-import type { ClockState } from '../shared/clock.js';
+import type { ClockState } from '../common/clock.js';
 import { createTrigger, type Trigger } from '../webhooks/trigger.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import type { Config } from './config-part.js';

@@ -1,13 +1,13 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AuditEntry } from '../audit/audit-log.js';
-import type { Clock, Timers } from '../shared/clock.js';
+import type { Clock, Timers } from '../common/clock.js';
 import type { FaultRuleSpec } from '../faults/fault-rule.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { ParityLog } from '../parity/parity-log.js';
 import type { ControlTarget } from '../control/control-api.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { CoverageSource } from '../coverage/coverage-file.js';
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 import type { AttemptReport, DisabledReport } from '../webhooks/dispatcher.js';
 import type { Transport } from '../webhooks/http-attempt.js';
 import type { Refusal } from '../api/pipeline.js';

@@ -1,7 +1,7 @@
 import type { FaultRuleSpec } from '../faults/fault-rule.js';
 import { createFaultSet, type FaultSet } from '../faults/fault-set.js';
 import { newSeed } from '../faults/seeded-random.js';
-import { ApiError, UserError } from '../shared/errors.js';
+import { ApiError, UserError } from '../common/errors.js';
 
 export interface FaultsInput {
   faults?: FaultRuleSpec[];

@@ -16,13 +16,13 @@ import { CONTROL_PREFIX, controlApi, type ControlTarget } from '../control/contr
 import type { Domain } from '../domain/domain.js';
 import { newId } from '../domain/ids.js';
 import { STORAGE_KEY } from '../domain/addon-data.js';
-import { MAX_BODY_BYTES } from '../shared/limits.js';
+import { MAX_BODY_BYTES } from '../common/limits.js';
 import { hostPageRoutes } from './host-page-routes.js';
 import type { EmulatorSettings } from '../installations/settings.js';
 import type { Registry } from '../domain/resources/registry.js';
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 import type { CoverageRecorder } from '../coverage/recorder.js';
-import { URL } from '../shared/node-web.js';
+import { URL } from '../common/node-web.js';
 
 // Not `new URL('…', import.meta.url)`: Vite rewrites that pattern as an asset of the page in a DOM
 // test environment (vitest's happy-dom, jsdom), where mockHost() runs the emulator.

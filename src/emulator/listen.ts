@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { UserError } from '../shared/errors.js';
-import { URL } from '../shared/node-web.js';
+import { UserError } from '../common/errors.js';
+import { URL } from '../common/node-web.js';
 
 /** Listens and answers the URL a browser should use; a port or host that will not do is the user's to fix. */
 export async function listenOn(app: FastifyInstance | Server, port: number, host: string): Promise<string> {

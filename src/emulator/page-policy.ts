@@ -3,7 +3,7 @@
  * the host page works in full for that page (it mints tokens, moves the clock and drives the drawer
  * under the user's clicks), so no other site may frame any page of this origin.
  */
-import { URL } from '../shared/node-web.js';
+import { URL } from '../common/node-web.js';
 
 /** On every page and file of the emulator's own origin: it may be framed by itself only. */
 export const FRAMED_BY_ITSELF: Readonly<Record<string, string>> = {

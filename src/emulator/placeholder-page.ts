@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../sdk/browser/addresses.js';
 import type { EmulatorStatus } from '../control/status.js';
-import { escapeHtml as escape } from '../shared/text/html-text.js';
+import { escapeHtml as escape } from '../common/text/html-text.js';
 
 /** The page at `/` when the host page was not built (`npm run build`): what is running and where. */
 export function placeholderPage(

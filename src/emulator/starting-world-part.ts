@@ -1,6 +1,6 @@
-import { ApiError, UserError } from '../shared/errors.js';
-import { readJsonFile } from '../shared/json/json-file.js';
-import { STATE_BOUNDS } from '../shared/limits.js';
+import { ApiError, UserError } from '../common/errors.js';
+import { readJsonFile } from '../common/json/json-file.js';
+import { STATE_BOUNDS } from '../common/limits.js';
 import type { StateFile } from '../state/state-file.js';
 import type { World } from '../state/world.js';
 import type { Emulator, EmulatorOptions } from './emulator.js';

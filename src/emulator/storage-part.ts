@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { openAuditLog, type AuditLog } from '../audit/audit-log.js';
 import { loadOrCreateKeys, type SigningKeys } from '../auth/keys.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import { openPersistedClock, type PersistedClock } from '../state/persisted-clock.js';
 import { openDocumentStore } from '../store/document-store.js';
 import { filePersistence } from '../store/file-persistence.js';

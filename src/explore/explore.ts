@@ -4,8 +4,8 @@ import { addonEnv, startReadyAddon, type AddonProcess } from '../dev/addon-proce
 import { createEmulator } from '../emulator/create-emulator.js';
 import type { Emulator, EmulatorOptions } from '../emulator/emulator.js';
 import { newSeed } from '../faults/seeded-random.js';
-import { UserError } from '../shared/errors.js';
-import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS, REACHABLE_MS } from '../shared/limits.js';
+import { UserError } from '../common/errors.js';
+import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS, REACHABLE_MS } from '../common/limits.js';
 import { createHttpTransport, postOnce } from '../webhooks/http-attempt.js';
 import { generateSequence } from './generate.js';
 import { builtInViolation, type TeamInvariants, type Violation } from './invariants.js';

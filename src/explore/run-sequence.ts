@@ -1,6 +1,6 @@
 import type { Emulator } from '../emulator/emulator.js';
 import type { FaultRuleSpec } from '../faults/fault-rule.js';
-import { parseDuration } from '../shared/duration.js';
+import { parseDuration } from '../common/duration.js';
 import type { AttemptOutcome } from '../webhooks/http-attempt.js';
 import {
   alteredBody,

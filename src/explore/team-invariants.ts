@@ -1,5 +1,5 @@
-import { UserError } from '../shared/errors.js';
-import { EXPLORE_INVARIANT_MS } from '../shared/limits.js';
+import { UserError } from '../common/errors.js';
+import { EXPLORE_INVARIANT_MS } from '../common/limits.js';
 import { atMostOnePer } from './invariant-helpers.js';
 import type { InvariantView, TeamInvariants, Violation } from './invariants.js';
 import type { Send } from './run-sequence.js';

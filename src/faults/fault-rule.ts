@@ -1,9 +1,9 @@
-import { compileSchema, describeError } from '../shared/json/validator.js';
-import { parseDuration } from '../shared/duration.js';
-import { ApiError } from '../shared/errors.js';
+import { compileSchema, describeError } from '../common/json/validator.js';
+import { parseDuration } from '../common/duration.js';
+import { ApiError } from '../common/errors.js';
 import { PLAIN_ID } from '../installations/installation-ids.js';
 import { API_EFFECTS, FAULT_EFFECTS, WEBHOOK_EFFECTS, type EffectFields } from './effects.js';
-import { wordedPattern } from '../shared/text/pattern-words.js';
+import { wordedPattern } from '../common/text/pattern-words.js';
 
 /**
  * One fault rule, in the one shape that `addon.config.json`, the control API (and so the CLI) and

@@ -1,5 +1,5 @@
-import { ApiError, notFound } from '../shared/errors.js';
-import { MAX_FAULT_RULES } from '../shared/limits.js';
+import { ApiError, notFound } from '../common/errors.js';
+import { MAX_FAULT_RULES } from '../common/limits.js';
 import { indexApiRules, matchesPath, segmentsOf, type RuleEntry } from './api-rule-index.js';
 import { checkFaultRule, delayMs, latencyRange, type FaultRule, type FaultRuleSpec } from './fault-rule.js';
 import { seededRandom } from './seeded-random.js';

@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../shared/errors.js';
-import { fileError } from '../shared/files/fs-errors.js';
+import { UserError } from '../common/errors.js';
+import { fileError } from '../common/files/fs-errors.js';
 import { devkitSpec } from './devkit-spec.js';
 
 /** The starter add-ons: plain folders in the package, the same from src/ and dist/. */

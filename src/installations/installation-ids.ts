@@ -1,4 +1,4 @@
-import { wordedPattern } from '../shared/text/pattern-words.js';
+import { wordedPattern } from '../common/text/pattern-words.js';
 
 /**
  * The forms of the ids an installation is named by (docs/limits.md#names-and-ids): the settings,

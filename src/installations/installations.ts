@@ -1,8 +1,8 @@
 import type { ScopeList } from '../auth/scopes.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import { addonScope } from '../domain/addon-data.js';
 import type { EmulatorSettings } from './settings.js';
-import { ApiError, UserError } from '../shared/errors.js';
+import { ApiError, UserError } from '../common/errors.js';
 import { PLAIN_ID } from './installation-ids.js';
 import type { Doc, Store, Tables } from '../store/store.js';
 import { SUBSCRIPTIONS, subscriptionKey, type SubscriptionService } from './subscriptions.js';

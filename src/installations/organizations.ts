@@ -1,6 +1,6 @@
 import { checkGranted, checkScopes } from '../auth/scope-checks.js';
 import type { ScopeList } from '../auth/scopes.js';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { PLAIN_ID } from './installation-ids.js';
 import { EVERYONE, type Access, type OrgUser } from './installation.js';
 import { isRole, ROLES } from './roles.js';

@@ -1,6 +1,6 @@
 import { issuedBefore, sessionOrder } from '../auth/session-order.js';
-import type { Clock } from '../shared/clock.js';
-import { MAX_REVOCATIONS } from '../shared/limits.js';
+import type { Clock } from '../common/clock.js';
+import { MAX_REVOCATIONS } from '../common/limits.js';
 import type { Doc, Store } from '../store/store.js';
 import type { Ending } from './ended-sessions.js';
 

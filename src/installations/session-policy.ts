@@ -1,7 +1,7 @@
 import { checkGranted, checkScopes } from '../auth/scope-checks.js';
 import { includes, type ScopeList } from '../auth/scopes.js';
 import type { MintedToken, MintRequest, TokenService } from '../auth/tokens.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 import type { Installations } from './installations.js';
 import { checkAppId, checkId, type EmulatorSettings } from './settings.js';
 

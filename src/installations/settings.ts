@@ -3,11 +3,11 @@ import type { ScopeList } from '../auth/scopes.js';
 import { mayUse } from './installation.js';
 import { resolveOrganizations, type OrganizationInput, type OrganizationSettings } from './organizations.js';
 import { DEFAULT_REGISTRY } from '../domain/resources/registry.js';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { APP_ID, PLAIN_ID } from './installation-ids.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
-import { MAX_RATE_LIMIT } from '../shared/limits.js';
-import { URL } from '../shared/node-web.js';
+import { MAX_RATE_LIMIT } from '../common/limits.js';
+import { URL } from '../common/node-web.js';
 
 /**
  * What an emulator emulates: one add-on, its declared scopes, and where it is installed: in the

@@ -1,10 +1,10 @@
-import type { Clock } from '../shared/clock.js';
-import { ApiError, invalid } from '../shared/errors.js';
+import type { Clock } from '../common/clock.js';
+import { ApiError, invalid } from '../common/errors.js';
 import type { Doc, Store } from '../store/store.js';
 import type { Catalog } from '../domain/catalog.js';
 import { httpsRequired } from '../parity/parity-kinds.js';
 import type { ParityLog } from '../parity/parity-log.js';
-import { URL } from '../shared/node-web.js';
+import { URL } from '../common/node-web.js';
 
 /** Spec 2.3, plus who owns it: a subscription belongs to an app within an organization. */
 export interface Subscription {

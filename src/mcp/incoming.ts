@@ -6,9 +6,9 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError } from '../shared/errors.js';
-import { checkJson, isJsonObject } from '../shared/json/json-bounds.js';
-import { MAX_MCP_MESSAGE_BYTES, MCP_BOUNDS, sayBytes } from '../shared/limits.js';
+import { ApiError } from '../common/errors.js';
+import { checkJson, isJsonObject } from '../common/json/json-bounds.js';
+import { MAX_MCP_MESSAGE_BYTES, MCP_BOUNDS, sayBytes } from '../common/limits.js';
 import type { LongLine } from './line-splitter.js';
 
 /**

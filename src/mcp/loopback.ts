@@ -1,5 +1,5 @@
 import { LOOPBACK_NAMES } from '../control/guard.js';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 
 /**
  * `origin` when it is an address of this machine; else the one-line refusal. An agent's tools mint

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { printlnStderr } from '../cli/output.js';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 import { StdioTransport } from './stdio-transport.js';
 

@@ -8,7 +8,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_MCP_MESSAGE_BYTES } from '../shared/limits.js';
+import { MAX_MCP_MESSAGE_BYTES } from '../common/limits.js';
 import { readLine, tooLong, type Refusal } from './incoming.js';
 import { LineSplitter } from './line-splitter.js';
 

@@ -1,5 +1,5 @@
 import { SPEC_NOTIFY_LEVELS } from '../bridge/bridge-messages.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../common/errors.js';
 
 export { SPEC_NOTIFY_LEVELS, type SpecNotifyLevel } from '../bridge/bridge-messages.js';
 

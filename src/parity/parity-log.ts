@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock.js';
-import { createListeners } from '../shared/listeners.js';
+import type { Clock } from '../common/clock.js';
+import { createListeners } from '../common/listeners.js';
 import { PARITY_KINDS, type ParityKindId } from './parity-kinds.js';
 
 /** One kind of leniency the add-on leaned on: said once, then counted. */

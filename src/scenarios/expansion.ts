@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../domain/schema.js';
-import { MAX_SCENARIO_EXPANSION } from '../shared/limits.js';
-import { ApiError } from '../shared/errors.js';
+import { MAX_SCENARIO_EXPANSION } from '../common/limits.js';
+import { ApiError } from '../common/errors.js';
 
 /**
  * What a scenario's references expand to is bounded (MAX_SCENARIO_EXPANSION): a few kilobytes of

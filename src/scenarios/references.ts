@@ -1,5 +1,5 @@
-import { parseDuration } from '../shared/duration.js';
-import { UserError } from '../shared/errors.js';
+import { parseDuration } from '../common/duration.js';
+import { UserError } from '../common/errors.js';
 
 /**
  * `${name.field.path}` in a scenario's values: a record an earlier step named with `as`, or the

@@ -1,8 +1,8 @@
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import type { Domain } from '../domain/domain.js';
 import type { Fields } from '../domain/resource.js';
-import { parseDuration } from '../shared/duration.js';
-import { ApiError, UserError } from '../shared/errors.js';
+import { parseDuration } from '../common/duration.js';
+import { ApiError, UserError } from '../common/errors.js';
 import type { Doc } from '../store/store.js';
 import type { World } from '../state/world.js';
 import type { WorldGate } from '../state/world-gate.js';

@@ -1,11 +1,11 @@
-import { parseDuration } from '../shared/duration.js';
+import { parseDuration } from '../common/duration.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
-import { compileSchema, describeError } from '../shared/json/validator.js';
+import { compileSchema, describeError } from '../common/json/validator.js';
 import type { Registry } from '../domain/resources/registry.js';
-import { ApiError, UserError } from '../shared/errors.js';
-import { checkJson, isJsonObject } from '../shared/json/json-bounds.js';
-import { MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES, SCENARIO_BOUNDS } from '../shared/limits.js';
+import { ApiError, UserError } from '../common/errors.js';
+import { checkJson, isJsonObject } from '../common/json/json-bounds.js';
+import { MAX_SCENARIO_EXPANSION, MAX_SCENARIO_REFERENCES, SCENARIO_BOUNDS } from '../common/limits.js';
 import { countReferences, parseReference, referencesIn } from './references.js';
 import { maxSizeOf, schemaAt, tooLarge } from './expansion.js';
 import { ACTIONS, actionOf, type Action, type ScenarioFile, type Step } from './scenario-file.js';

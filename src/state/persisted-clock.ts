@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { createClock, isValidOffset, type Clock, type ClockState } from '../shared/clock.js';
-import { UserError } from '../shared/errors.js';
-import { createListeners } from '../shared/listeners.js';
+import { createClock, isValidOffset, type Clock, type ClockState } from '../common/clock.js';
+import { UserError } from '../common/errors.js';
+import { createListeners } from '../common/listeners.js';
 import type { Store, Tables } from '../store/store.js';
 
 /**

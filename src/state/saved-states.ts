@@ -1,13 +1,13 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApiError, notFound } from '../shared/errors.js';
-import { fileError } from '../shared/files/fs-errors.js';
+import { ApiError, notFound } from '../common/errors.js';
+import { fileError } from '../common/files/fs-errors.js';
 import { STATE_FORMAT, type StateFile } from './state-file.js';
-import { readJsonFile } from '../shared/json/json-file.js';
-import { STATE_BOUNDS } from '../shared/limits.js';
+import { readJsonFile } from '../common/json/json-file.js';
+import { STATE_BOUNDS } from '../common/limits.js';
 import { writeStateFile } from './state-io.js';
-import { isJsonObject } from '../shared/json/json-bounds.js';
-import { wordedPattern } from '../shared/text/pattern-words.js';
+import { isJsonObject } from '../common/json/json-bounds.js';
+import { wordedPattern } from '../common/text/pattern-words.js';
 
 /** A named state as `addon state list` shows it. */
 export interface SavedStateInfo {

@@ -1,18 +1,18 @@
 import type { ValidateFunction } from 'ajv';
-import { CLOCK_HORIZON_MS } from '../shared/clock.js';
+import { CLOCK_HORIZON_MS } from '../common/clock.js';
 import { MAX_CONFIG_KEYS, STORAGE_KEY } from '../domain/addon-data.js';
 import type { ResourceDefinition } from '../domain/resource.js';
 import type { JsonSchema } from '../domain/schema.js';
 import { inSchemaOrder } from '../domain/schema-order.js';
-import { compileSchema, describeError } from '../shared/json/validator.js';
+import { compileSchema, describeError } from '../common/json/validator.js';
 import { APP_ID, PLAIN_ID } from '../installations/installation-ids.js';
 import type { Registry } from '../domain/resources/registry.js';
-import { ApiError } from '../shared/errors.js';
-import { checkJson } from '../shared/json/json-bounds.js';
-import { STATE_BOUNDS } from '../shared/limits.js';
+import { ApiError } from '../common/errors.js';
+import { checkJson } from '../common/json/json-bounds.js';
+import { STATE_BOUNDS } from '../common/limits.js';
 import { MAX_URL_LENGTH } from '../installations/subscriptions.js';
 import { STATE_FORMAT, STATE_VERSION, type OrganizationState, type StateFile } from './state-file.js';
-import { HTTP_URL } from '../shared/text/pattern-words.js';
+import { HTTP_URL } from '../common/text/pattern-words.js';
 import { ROLES } from '../installations/roles.js';
 
 /**

@@ -1,4 +1,4 @@
-import { writeWhole } from '../shared/files/file-write.js';
+import { writeWhole } from '../common/files/file-write.js';
 import type { StateFile } from './state-file.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import type { PersistedClock } from './persisted-clock.js';
 import type { Registry } from '../domain/resources/registry.js';
 import { REVOCATIONS } from '../installations/revocations.js';

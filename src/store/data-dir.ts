@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UserError } from '../shared/errors.js';
-import { fileError } from '../shared/files/fs-errors.js';
+import { UserError } from '../common/errors.js';
+import { fileError } from '../common/files/fs-errors.js';
 import { processIdentity } from './process-identity.js';
 
 /** A data dir's lock while this emulator holds it. */

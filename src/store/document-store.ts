@@ -1,6 +1,6 @@
-import { ApiError } from '../shared/errors.js';
-import { nestsDeeperThan } from '../shared/json/json-bounds.js';
-import { MAX_STORED_DEPTH } from '../shared/limits.js';
+import { ApiError } from '../common/errors.js';
+import { nestsDeeperThan } from '../common/json/json-bounds.js';
+import { MAX_STORED_DEPTH } from '../common/limits.js';
 import { docText } from './doc-text.js';
 import type { Doc, JournalOp, Op, Page, Persistence, Store, TableRows, Tables } from './store.js';
 

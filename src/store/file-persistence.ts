@@ -1,14 +1,14 @@
 import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TextFile } from 'lowdb/node';
-import { UserError } from '../shared/errors.js';
-import { fileError } from '../shared/files/fs-errors.js';
-import type { Logger } from '../shared/logger.js';
+import { UserError } from '../common/errors.js';
+import { fileError } from '../common/files/fs-errors.js';
+import type { Logger } from '../common/logger.js';
 import { STATE_FORMAT } from './file-formats.js';
 import { applyOp, fromRows, toRows } from './document-store.js';
 import type { Doc, JournalOp, Persistence, TableRows, Tables } from './store.js';
-import { jsonSyntaxProblem } from '../shared/json/json-syntax.js';
-import { isJsonObject } from '../shared/json/json-bounds.js';
+import { jsonSyntaxProblem } from '../common/json/json-syntax.js';
+import { isJsonObject } from '../common/json/json-bounds.js';
 
 /**
  * Durable storage in a data dir: `db.json`, a lowdb snapshot written atomically (temp file + rename, so

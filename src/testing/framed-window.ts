@@ -5,7 +5,7 @@
  * a MessageEvent's `source` must be one in jsdom; what the add-on posts to it is cloned as postMessage
  * clones, and each side gets the other's messages a moment later, as postMessage delivers them.
  */
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { everyStep } from './every-step.js';
 
 export interface FramedWindow {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 
 /**
  * The browser `openHostPage()` drives: a Playwright Browser the caller launched (shared between

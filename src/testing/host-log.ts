@@ -2,12 +2,12 @@
  * What the host did, as `openHostPage()` and `mockHost()` record it: the bridge messages in the host's
  * own log (its Messages tab, both directions, ignored ones with the host's warning), the toasts it
  * showed, and what it dropped over the bridge's limits. `watchHost` runs inside the host page;
- * `createHostLog` keeps what it reports, in Node, as bounded logs (src/shared/ring.ts), which both
+ * `createHostLog` keeps what it reports, in Node, as bounded logs (src/common/ring.ts), which both
  * read through `messagesOf`.
  */
 import { cut, sayCount } from '../bridge/bridge-budget.js';
-import { createRing, type Ring } from '../shared/ring.js';
-import { MESSAGE_LOG_KEEP } from '../shared/limits.js';
+import { createRing, type Ring } from '../common/ring.js';
+import { MESSAGE_LOG_KEEP } from '../common/limits.js';
 
 /** One bridge message as the host logged it: `in` is add-on to host, `out` host to add-on. */
 export interface BridgeMessage {

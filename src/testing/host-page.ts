@@ -11,7 +11,7 @@ import {
 } from '../emulator/frame-width.js';
 import { hostPageOrigin } from '../emulator/host-page-origin.js';
 import { hostPageHeaders } from '../emulator/page-policy.js';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../common/errors.js';
 import { blockThirdPartyCookies, browserFor, type BrowserChoice, type ThirdPartyCookies } from './host-browser.js';
 import { hostCoverage } from './host-coverage.js';
 import { FLUSH_COVERAGE } from '../coverage/bridge-report.js';

@@ -4,7 +4,7 @@ import type { MessageLogEntry } from '../bridge/host-intake.js';
 import { BRIDGE_WARNINGS, nextReport, OVER_THE_RATE, warningWords } from '../coverage/bridge-report.js';
 import { CONTROL_PREFIX } from '../control/control-api.js';
 import type { Emulator } from '../emulator/create-emulator.js';
-import { MAX_COVERAGE_KEY_CHARS } from '../shared/limits.js';
+import { MAX_COVERAGE_KEY_CHARS } from '../common/limits.js';
 
 /** What `mockHost()`'s bridge carried, counted as it goes (a count a key, however long the test). */
 export interface BridgeCoverage {

@@ -14,7 +14,7 @@ import type { SessionClaims } from '../auth/tokens.js';
 import { outlineOf } from '../domain/resource-outline.js';
 import { frameUrl } from '../emulator/frame-url.js';
 import { parsePath } from '../emulator/shell-paths.js';
-import { ApiError, UserError } from '../shared/errors.js';
+import { ApiError, UserError } from '../common/errors.js';
 import { everyStep } from './every-step.js';
 import { frameWindow, pageToFrame, type FramedWindow } from './framed-window.js';
 import { bridgeCoverage } from './mock-host-coverage.js';

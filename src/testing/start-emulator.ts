@@ -2,7 +2,7 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator
 import type { ClockState } from '../control/control-api.js';
 import type { TriggerResult } from '../control/webhook-control.js';
 import type { TriggerOptions } from '../webhooks/trigger.js';
-import { parseDuration } from '../shared/duration.js';
+import { parseDuration } from '../common/duration.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { Checkpoint } from '../state/world.js';
 import type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';

@@ -6,7 +6,7 @@ import {
   MAX_TOKEN_SENT_CHARS,
   TOKEN_SCAN_MS,
   TOKEN_WATCH_KEEP,
-} from '../shared/limits.js';
+} from '../common/limits.js';
 import { scanFrame } from './frame-token-scan.js';
 import { redactTokens, tokenMarks } from './token-marks.js';
 

@@ -1,6 +1,6 @@
-import { ApiError, notFound } from '../shared/errors.js';
+import { ApiError, notFound } from '../common/errors.js';
 import type { Doc, Store } from '../store/store.js';
-import { MAX_DELIVERIES } from '../shared/limits.js';
+import { MAX_DELIVERIES } from '../common/limits.js';
 import type { DeliveryStatus } from './delivery-status.js';
 import type { AttemptOutcome } from './http-attempt.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { realTimers, type Clock, type Timers } from '../shared/clock.js';
-import { notFound } from '../shared/errors.js';
-import { createListeners } from '../shared/listeners.js';
-import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../shared/limits.js';
+import { realTimers, type Clock, type Timers } from '../common/clock.js';
+import { notFound } from '../common/errors.js';
+import { createListeners } from '../common/listeners.js';
+import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../common/limits.js';
 import { createAttemptQueue } from './attempt-queue.js';
 import type { EventData, EventDefinition } from '../domain/catalog.js';
 import type { Attempt, Delivery, DeliveryLog } from './delivery-log.js';
@@ -14,7 +14,7 @@ import type { FaultSet } from '../faults/fault-set.js';
 import { SPEC_WEBHOOK_TIMEOUT_MS } from '../parity/parity-kinds.js';
 import type { ParityLog } from '../parity/parity-log.js';
 import type { Subscription, SubscriptionService } from '../installations/subscriptions.js';
-import { nodeAbortController, URL } from '../shared/node-web.js';
+import { nodeAbortController, URL } from '../common/node-web.js';
 
 export interface DispatcherOptions {
   clock: Clock;

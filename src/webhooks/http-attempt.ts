@@ -1,14 +1,14 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
-import { realTimers, type Timers } from '../shared/clock.js';
+import { realTimers, type Timers } from '../common/clock.js';
 import {
   MAX_RECEIVER_HEADER_BYTES,
   MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER,
   RECEIVER_BODY_KEPT_BYTES,
   RECEIVER_IDLE_CONNECTION_MS,
   sayBytes,
-} from '../shared/limits.js';
-import { nodeAbortController, URL } from '../shared/node-web.js';
+} from '../common/limits.js';
+import { nodeAbortController, URL } from '../common/node-web.js';
 
 /** One POST to a receiver, as the delivery log records it. */
 export interface AttemptOutcome {

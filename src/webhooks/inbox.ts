@@ -1,9 +1,9 @@
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import type { Doc, Store } from '../store/store.js';
-import { checkJson } from '../shared/json/json-bounds.js';
-import { BODY_BOUNDS, INBOX_KEEP, MAX_INBOX_BYTES, MAX_INBOXES } from '../shared/limits.js';
+import { checkJson } from '../common/json/json-bounds.js';
+import { BODY_BOUNDS, INBOX_KEEP, MAX_INBOX_BYTES, MAX_INBOXES } from '../common/limits.js';
 import { verifyWebhookSignature } from './signature.js';
-import { wordedPattern } from '../shared/text/pattern-words.js';
+import { wordedPattern } from '../common/text/pattern-words.js';
 
 /** What the built-in inbox recorded of one request. */
 export interface InboxEntry {
@@ -56,7 +56,7 @@ interface Tally {
 
 /**
  * Receiver URLs the emulator offers itself (`/inbox/<name>`), so a developer without a backend can
- * subscribe and watch. What they keep is bounded (src/shared/limits.ts), the oldest dropped first.
+ * subscribe and watch. What they keep is bounded (src/common/limits.ts), the oldest dropped first.
  */
 export interface Inbox {
   /** Records one request to inbox `name`, checking its signature; refuses JSON beyond the body bounds. */

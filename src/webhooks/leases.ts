@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../shared/errors.js';
-import type { Logger } from '../shared/logger.js';
+import { ApiError } from '../common/errors.js';
+import type { Logger } from '../common/logger.js';
 import type { Store } from '../store/store.js';
 import type { Subscription, SubscriptionService } from '../installations/subscriptions.js';
 

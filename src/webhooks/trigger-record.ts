@@ -1,5 +1,5 @@
 import type { Domain } from '../domain/domain.js';
-import { ApiError, notFound, withArticle } from '../shared/errors.js';
+import { ApiError, notFound, withArticle } from '../common/errors.js';
 import type { Doc } from '../store/store.js';
 import type { EventDefinition } from '../domain/catalog.js';
 

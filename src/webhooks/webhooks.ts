@@ -1,4 +1,4 @@
-import type { Clock, Timers } from '../shared/clock.js';
+import type { Clock, Timers } from '../common/clock.js';
 import type { RecordChange } from '../domain/collection-service.js';
 import { newId } from '../domain/ids.js';
 import { mergePatch } from '../domain/merge-patch.js';
@@ -10,7 +10,7 @@ import type { Transport } from './http-attempt.js';
 import { createHeldEvents, type Hold } from './held-events.js';
 import { createInbox, type Inbox } from './inbox.js';
 import { createSubscriptionService, type SubscriptionService } from '../installations/subscriptions.js';
-import type { Logger } from '../shared/logger.js';
+import type { Logger } from '../common/logger.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { ParityLog } from '../parity/parity-log.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../../src/shared/logger.js';
+import type { Logger } from '../../src/common/logger.js';
 import { internalsOf } from '../../src/emulator/internals.js';
 import { cleanUp, inProcess } from '../helpers.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_HORIZON_MS } from '../../src/shared/clock.js';
+import { CLOCK_HORIZON_MS } from '../../src/common/clock.js';
 import { cleanUp, inProcess, type InProcessEmulator, tempDir } from '../helpers.js';
 
 /**

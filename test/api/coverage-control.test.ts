@@ -2,7 +2,7 @@
 // page's reports of what the bridge carried, bounded so a hostile page changes nothing, and the live
 // stream's `coverage` event.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_COVERAGE_COUNT, MAX_COVERAGE_KEY_CHARS, MAX_COVERAGE_REPORT_KEYS } from '../../src/shared/limits.js';
+import { MAX_COVERAGE_COUNT, MAX_COVERAGE_KEY_CHARS, MAX_COVERAGE_REPORT_KEYS } from '../../src/common/limits.js';
 import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 
 afterEach(cleanUp);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_FAULT_RULES } from '../../src/shared/limits.js';
+import { MAX_FAULT_RULES } from '../../src/common/limits.js';
 import { startEmulator, type TestEmulator } from '../../src/testing/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
 import { cleanUp, startReceiver } from '../helpers.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { RECEIVER_BODY_KEPT_BYTES } from '../../src/shared/limits.js';
+import { RECEIVER_BODY_KEPT_BYTES } from '../../src/common/limits.js';
 import { createHttpTransport, postOnce } from '../../src/webhooks/http-attempt.js';
 import { cleanUp, inProcess } from '../helpers.js';
 import { HOSTILE_ANSWERS, type HostileAnswer } from '../hostile-answers.js';

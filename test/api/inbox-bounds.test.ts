@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { INBOX_KEEP, MAX_BODY_BYTES, MAX_INBOX_BYTES, MAX_INBOXES } from '../../src/shared/limits.js';
+import { INBOX_KEEP, MAX_BODY_BYTES, MAX_INBOX_BYTES, MAX_INBOXES } from '../../src/common/limits.js';
 import { cleanUp, inProcess, tempDir } from '../helpers.js';
 
 /**

@@ -1,7 +1,7 @@
 // Sessions that stay ended (docs/installations.md#ended-sessions-stay-ended): a token issued before
 // an uninstall or a loss of access is refused for good, whatever happens to the installation after.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClock } from '../../src/shared/clock.js';
+import { createClock } from '../../src/common/clock.js';
 import type { OrganizationInput } from '../../src/installations/organizations.js';
 import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 

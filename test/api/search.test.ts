@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_SEARCH_QUERY_CHARS, MAX_SEARCH_RESULTS } from '../../src/shared/limits.js';
+import { MAX_SEARCH_QUERY_CHARS, MAX_SEARCH_RESULTS } from '../../src/common/limits.js';
 import { cleanUp, inProcess } from '../helpers.js';
 
 afterEach(cleanUp);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { Timers } from '../../src/shared/clock.js';
+import type { Timers } from '../../src/common/clock.js';
 import type { ParityWarning } from '../../src/parity/parity-log.js';
 import { createHttpTransport } from '../../src/webhooks/http-attempt.js';
 import { addonInProcess } from '../cli-in-process.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClock, type Timers } from '../../src/shared/clock.js';
+import { createClock, type Timers } from '../../src/common/clock.js';
 import { internalsOf } from '../../src/emulator/internals.js';
 import { cleanUp, inProcess, type InProcessEmulator, startReceiver, tempDir } from '../helpers.js';
 

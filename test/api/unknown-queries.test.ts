@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, controlApi } from '../../src/control/control-api.js';
-import { warningLogger } from '../../src/shared/logger.js';
+import { warningLogger } from '../../src/common/logger.js';
 import { createWorldGate } from '../../src/state/world-gate.js';
 import { cleanUp, inProcess, type InProcessEmulator } from '../helpers.js';
 

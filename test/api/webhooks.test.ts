@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
-import { MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../../src/shared/limits.js';
+import { MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../../src/common/limits.js';
 import { attemptsInLog, attemptsLogged, cleanUp, inProcess, startReceiver } from '../helpers.js';
 
 afterEach(cleanUp);

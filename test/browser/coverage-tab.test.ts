@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverageNow } from '../../src/coverage/emulator-coverage.js';
 import { BRIDGE_RATE } from '../../src/bridge/bridge-budget.js';
-import { COVERAGE_REPORT_INTERVAL_MS } from '../../src/shared/limits.js';
+import { COVERAGE_REPORT_INTERVAL_MS } from '../../src/common/limits.js';
 import { createEmulator } from '../../src/emulator/create-emulator.js';
 import { api, startDev } from '../helpers.js';
 import { SCREENSHOTS, tokenInSrc, useBrowser } from './browser.js';

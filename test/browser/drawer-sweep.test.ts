@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/shared/clock.js';
+import { createClock } from '../../src/common/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import type { OrganizationInput } from '../../src/installations/organizations.js';
 import { openHostPage } from '../../src/testing/index.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builtinEnvironments } from 'vitest/runtime';
 import { connect } from '../../src/sdk/browser/index.js';
-import { MAX_BRIDGE_MESSAGE_CHARS } from '../../src/shared/limits.js';
+import { MAX_BRIDGE_MESSAGE_CHARS } from '../../src/common/limits.js';
 import {
   mockHost,
   openHostPage,

@@ -8,7 +8,7 @@
 // refused before the audit log: the Audit tab has them only from the stream (the audit log has none).
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MAX_STREAM_RELAY_CHARS } from '../../src/shared/limits.js';
+import { MAX_STREAM_RELAY_CHARS } from '../../src/common/limits.js';
 import { api, startDev, type DevProcess } from '../helpers.js';
 import { useBrowser } from './browser.js';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // happy-dom replaces URL, AbortController, fetch... on globalThis: the emulator behind mockHost()
-// runs in this same process, so it must take Node's own (src/shared/node-web.ts).
+// runs in this same process, so it must take Node's own (src/common/node-web.ts).
 import { afterEach, expect, it } from 'vitest';
 import { startEmulator } from '../../src/testing/index.js';
 import { cleanUp, startReceiver } from '../helpers.js';

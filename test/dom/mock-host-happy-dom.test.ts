@@ -2,8 +2,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { clampHeight } from '../../src/bridge/addon-messages.js';
-import { UserError } from '../../src/shared/errors.js';
-import { BRIDGE_BURST } from '../../src/shared/limits.js';
+import { UserError } from '../../src/common/errors.js';
+import { BRIDGE_BURST } from '../../src/common/limits.js';
 import { createBridge } from '../../src/sdk/browser/index.js';
 import { mockHost, startEmulator, type TestEmulator } from '../../src/testing/index.js';
 import { componentSession } from './component-session.js';

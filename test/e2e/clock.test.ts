@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClockState } from '../../src/shared/clock.js';
+import type { ClockState } from '../../src/common/clock.js';
 import { api, attemptsLogged, cleanUp, cli, startDev, startReceiver } from '../helpers.js';
 
 /** `addon clock advance` through the real CLI: what fell due is done and logged when it returns. */

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
-import { MAX_FAULT_RULES } from '../../src/shared/limits.js';
+import { MAX_FAULT_RULES } from '../../src/common/limits.js';
 import { api, cleanUp, cli, expectOneLine, startDev, startReceiver, tempDir } from '../helpers.js';
 
 /** Fault rules through the real CLI, as a plain fetch client of `addon dev` sees them. */

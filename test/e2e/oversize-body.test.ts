@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, MAX_DRAINED_BODY_BYTES } from '../../src/shared/limits.js';
+import { MAX_BODY_BYTES, MAX_DRAINED_BODY_BYTES } from '../../src/common/limits.js';
 import { api, cleanUp, startDev } from '../helpers.js';
 
 /**

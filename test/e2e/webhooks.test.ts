@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
-import { INBOX_KEEP } from '../../src/shared/limits.js';
+import { INBOX_KEEP } from '../../src/common/limits.js';
 import { api, attemptsInLog, attemptsLogged, BIN, cleanUp, cli, startDev, startReceiver, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_VARIANTS, VARIANT_REFUSALS, type TokenVariant } from '../../src/auth/bad-tokens.js';
 import { loadOrCreateKeys } from '../../src/auth/keys.js';
 import { createTokenService } from '../../src/auth/tokens.js';
-import { createClock } from '../../src/shared/clock.js';
-import { ApiError } from '../../src/shared/errors.js';
+import { createClock } from '../../src/common/clock.js';
+import { ApiError } from '../../src/common/errors.js';
 
 const NOW = 1_800_000_000;
 const who = { orgId: 'org_a', userId: 'usr_a', appId: 'com.example.test', scopes: ['customers.read'] };

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bridgeBudget, cut } from '../../src/bridge/bridge-budget.js';
 import { jsonLength } from '../../src/bridge/json-length.js';
-import { createRing } from '../../src/shared/ring.js';
+import { createRing } from '../../src/common/ring.js';
 import { tokenBucket } from '../../src/bridge/token-bucket.js';
 import {
   BRIDGE_BURST,
@@ -13,7 +13,7 @@ import {
   MAX_BRIDGE_MESSAGE_CHARS,
   MAX_JSON_DEPTH,
   MAX_SHOWN_CHARS,
-} from '../../src/shared/limits.js';
+} from '../../src/common/limits.js';
 
 const bounds = { limit: 1000, maxDepth: MAX_JSON_DEPTH };
 

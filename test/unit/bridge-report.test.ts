@@ -2,7 +2,7 @@
 // what is over a report waits for the next, none is lost, and each report would be taken whole.
 import { describe, expect, it } from 'vitest';
 import { nextReport } from '../../src/coverage/bridge-report.js';
-import { MAX_COVERAGE_COUNT, MAX_COVERAGE_REPORT_KEYS } from '../../src/shared/limits.js';
+import { MAX_COVERAGE_COUNT, MAX_COVERAGE_REPORT_KEYS } from '../../src/common/limits.js';
 
 const keysOf = (counts: Record<string, number> | undefined) => Object.keys(counts ?? {}).length;
 

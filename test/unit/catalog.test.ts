@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/shared/clock.js';
+import { createClock } from '../../src/common/clock.js';
 import { createDomain } from '../../src/domain/domain.js';
 import { RESOURCES } from '../../src/domain/resources/index.js';
 import { sampleRecord } from '../../src/domain/samples.js';

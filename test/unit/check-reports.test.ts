@@ -16,7 +16,7 @@ import {
   type ReportSpec,
 } from '../../src/check/reports/write-reports.js';
 import { color } from '../../src/cli/output.js';
-import { UserError } from '../../src/shared/errors.js';
+import { UserError } from '../../src/common/errors.js';
 import { cleanUp, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);

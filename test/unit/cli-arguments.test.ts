@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateKeys } from '../../src/auth/keys.js';
-import { readJsonFile } from '../../src/shared/json/json-file.js';
-import { jsonSyntaxProblem } from '../../src/shared/json/json-syntax.js';
+import { readJsonFile } from '../../src/common/json/json-file.js';
+import { jsonSyntaxProblem } from '../../src/common/json/json-syntax.js';
 import { addonInProcess } from '../cli-in-process.js';
 
 /**

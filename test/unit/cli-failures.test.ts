@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { BUG_EXIT_CODE } from '../../src/cli/failure-report.js';
 import { runCli } from '../../src/cli/main.js';
-import { UserError } from '../../src/shared/errors.js';
+import { UserError } from '../../src/common/errors.js';
 
 /** Runs `addon fail` of a program whose one command throws `error`: its exit code and stderr. */
 async function failing(error: unknown): Promise<{ exitCode: unknown; stderr: string }> {

@@ -7,8 +7,8 @@ import { coverageFileOf, readCoverageFile, readCoverageFiles } from '../../src/c
 import { coverageReport } from '../../src/coverage/report.js';
 import { htmlReport } from '../../src/coverage/reports/html.js';
 import { markdownReport } from '../../src/coverage/reports/markdown.js';
-import { UserError } from '../../src/shared/errors.js';
-import { MAX_COVERAGE_FILE_BYTES, MAX_COVERAGE_FILES } from '../../src/shared/limits.js';
+import { UserError } from '../../src/common/errors.js';
+import { MAX_COVERAGE_FILE_BYTES, MAX_COVERAGE_FILES } from '../../src/common/limits.js';
 import { cleanUp, ROOT, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);

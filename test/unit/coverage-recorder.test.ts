@@ -1,14 +1,14 @@
 // The recorder's counting and its live event, on timers the test moves: a burst is said once, with
 // its totals, when the interval ends, and nothing is said when nothing changed.
 import { describe, expect, it } from 'vitest';
-import type { Timers } from '../../src/shared/clock.js';
+import type { Timers } from '../../src/common/clock.js';
 import { COVERAGE_SEEN_OTHERS, createRecorder, type ChangedHits } from '../../src/coverage/recorder.js';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import {
   COVERAGE_STREAM_INTERVAL_MS,
   MAX_COVERAGE_SEEN_KEYS,
   MAX_COVERAGE_SEEN_KINDS,
-} from '../../src/shared/limits.js';
+} from '../../src/common/limits.js';
 
 /** Timers that fire only when the test says so. */
 function manualTimers() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import { createDeliveryLog, type Delivery } from '../../src/webhooks/delivery-log.js';
-import { MAX_DELIVERIES } from '../../src/shared/limits.js';
+import { MAX_DELIVERIES } from '../../src/common/limits.js';
 
 const delivery = (deliveryId: string, status: Delivery['status']): Delivery => ({
   deliveryId,

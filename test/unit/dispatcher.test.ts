@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createClock, realTimers, type Timers } from '../../src/shared/clock.js';
+import { createClock, realTimers, type Timers } from '../../src/common/clock.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 
 const { find: findEvent } = DEFAULT_REGISTRY.catalog;
 import { createDeliveryLog } from '../../src/webhooks/delivery-log.js';
-import { MAX_DELIVERIES } from '../../src/shared/limits.js';
+import { MAX_DELIVERIES } from '../../src/common/limits.js';
 import { createDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import type { FaultRule } from '../../src/faults/fault-rule.js';
 import type { ReceiverAnswer, Transport } from '../../src/webhooks/http-attempt.js';
 import { createSubscriptionService } from '../../src/installations/subscriptions.js';
-import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../../src/shared/limits.js';
+import { MAX_WEBHOOK_ATTEMPTS_IN_FLIGHT, MAX_WEBHOOK_ATTEMPTS_PER_RECEIVER } from '../../src/common/limits.js';
 
 /** A receiver's answer with no body, as the transport gives it. */
 const answer = (statusCode: number): ReceiverAnswer => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/shared/clock.js';
+import { createClock } from '../../src/common/clock.js';
 import { createDomain } from '../../src/domain/domain.js';
 import { RESOURCES } from '../../src/domain/resources/index.js';
 import { seedOrganization } from '../../src/domain/seed.js';
-import { ApiError } from '../../src/shared/errors.js';
+import { ApiError } from '../../src/common/errors.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 

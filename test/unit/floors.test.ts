@@ -25,14 +25,14 @@ const graphOf = (edges: Record<string, string[]>): Graph =>
 
 describe('the floors', () => {
   it('places a folder by its longest named prefix, and finds what climbs', () => {
-    expect(floorOf('src/shared/json/json-bounds.ts')).toBe(0);
+    expect(floorOf('src/common/json/json-bounds.ts')).toBe(0);
     expect(floorOf('src/sdk/browser/index.ts')).toBeLessThan(floorOf('src/sdk/webhooks/index.ts'));
     expect(floorOf('src/nowhere/x.ts')).toBe(-1);
     const climbing = graphOf({
-      'src/shared/clock.ts': ['src/emulator/x.ts'],
-      'src/emulator/x.ts': ['src/shared/clock.ts'],
+      'src/common/clock.ts': ['src/emulator/x.ts'],
+      'src/emulator/x.ts': ['src/common/clock.ts'],
     });
-    expect(upwardImports(climbing)).toEqual(['src/shared/clock.ts -> src/emulator/x.ts (ground -> root)']);
+    expect(upwardImports(climbing)).toEqual(['src/common/clock.ts -> src/emulator/x.ts (ground -> root)']);
   });
 
   it('finds a cycle and names it, and none in a graph without one', () => {

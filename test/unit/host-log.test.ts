@@ -3,7 +3,7 @@
 // of what the host dropped over the bridge's limits.
 import { describe, expect, it } from 'vitest';
 import { createHostLog, type BridgeMessage, type HostEntry } from '../../src/testing/host-log.js';
-import { MESSAGE_LOG_KEEP } from '../../src/shared/limits.js';
+import { MESSAGE_LOG_KEEP } from '../../src/common/limits.js';
 
 const notify = (n: number): HostEntry => ({
   kind: 'message',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/shared/clock.js';
+import { createClock } from '../../src/common/clock.js';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readLine, tooLong } from '../../src/mcp/incoming.js';
 import { LineSplitter, type LongLine } from '../../src/mcp/line-splitter.js';
-import { MAX_MCP_DEPTH, MAX_MCP_MESSAGE_BYTES } from '../../src/shared/limits.js';
+import { MAX_MCP_DEPTH, MAX_MCP_MESSAGE_BYTES } from '../../src/common/limits.js';
 
 /** What `addon mcp` reads from its stdin: lines of at most a bound, and each line as a message or its refusal. */
 

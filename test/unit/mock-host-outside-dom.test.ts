@@ -1,7 +1,7 @@
 // mockHost() in a test file of Node's environment, with no window to frame: one sentence that says
 // which environment it needs, and no emulator left running.
 import { expect, it } from 'vitest';
-import { UserError } from '../../src/shared/errors.js';
+import { UserError } from '../../src/common/errors.js';
 import { mockHost } from '../../src/testing/index.js';
 
 it('says it needs a DOM environment, in one sentence', async () => {

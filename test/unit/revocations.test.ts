@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sessionOrder } from '../../src/auth/session-order.js';
-import { createClock } from '../../src/shared/clock.js';
+import { createClock } from '../../src/common/clock.js';
 import { createRevocations, REVOCATIONS } from '../../src/installations/revocations.js';
-import { MAX_REVOCATIONS } from '../../src/shared/limits.js';
+import { MAX_REVOCATIONS } from '../../src/common/limits.js';
 import { openDocumentStore } from '../../src/store/document-store.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import type { Store } from '../../src/store/store.js';

@@ -4,8 +4,8 @@ import { covers } from '../../src/auth/scopes.js';
 import { DEFAULT_REGISTRY } from '../../src/domain/resources/registry.js';
 
 const { parse: parseScopes } = DEFAULT_REGISTRY.scopes;
-import { createClock } from '../../src/shared/clock.js';
-import { parseDuration } from '../../src/shared/duration.js';
+import { createClock } from '../../src/common/clock.js';
+import { parseDuration } from '../../src/common/duration.js';
 import { mergePatch } from '../../src/domain/merge-patch.js';
 import { resolveSettings } from '../../src/installations/settings.js';
 

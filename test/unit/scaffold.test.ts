@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/shared/errors.js';
+import { UserError } from '../../src/common/errors.js';
 import { listTemplates, scaffold } from '../../src/init/scaffold.js';
 import { cleanUp, tempDir } from '../helpers.js';
 

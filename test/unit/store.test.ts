@@ -6,8 +6,8 @@ import { openDocumentStore } from '../../src/store/document-store.js';
 import { filePersistence } from '../../src/store/file-persistence.js';
 import { memoryPersistence } from '../../src/store/memory-persistence.js';
 import type { Doc, Persistence, Store } from '../../src/store/store.js';
-import { MAX_STORED_DEPTH } from '../../src/shared/limits.js';
-import { warningLogger, type Logger } from '../../src/shared/logger.js';
+import { MAX_STORED_DEPTH } from '../../src/common/limits.js';
+import { warningLogger, type Logger } from '../../src/common/logger.js';
 import { cleanUp, tempDir } from '../helpers.js';
 
 /**

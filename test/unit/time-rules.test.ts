@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClock, type Timers } from '../../src/shared/clock.js';
+import { createClock, type Timers } from '../../src/common/clock.js';
 import type { RecordChange } from '../../src/domain/collection-service.js';
 import { createDomain } from '../../src/domain/domain.js';
 import type { Fields } from '../../src/domain/resource.js';

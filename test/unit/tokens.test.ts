@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { loadOrCreateKeys } from '../../src/auth/keys.js';
 import { createTokenService } from '../../src/auth/tokens.js';
-import { createClock } from '../../src/shared/clock.js';
-import { ApiError } from '../../src/shared/errors.js';
+import { createClock } from '../../src/common/clock.js';
+import { ApiError } from '../../src/common/errors.js';
 import { cleanUp, tempDir } from '../helpers.js';
 
 afterEach(cleanUp);

@@ -2,7 +2,7 @@
 // with a warning on those the host ignored (malformed, or over a limit of the bridge). Its rows are a
 // bounded log: the oldest go, and are counted; a flood is one warning row and a count.
 import { BRIDGE_RATE, cut, sayCount } from '../../../src/bridge/bridge-budget.js';
-import { MESSAGE_LOG_KEEP } from '../../../src/shared/limits.js';
+import { MESSAGE_LOG_KEEP } from '../../../src/common/limits.js';
 import type { MessageLogEntry } from '../bridge';
 import type { EmulatedClock } from '../clock';
 import { h } from '../dom';

@@ -1,5 +1,5 @@
 import type { CheckReport, CheckResult, CheckStatus } from '../check-result.js';
-import { code, fenceFor, inline, plain } from '../../shared/text/markdown-text.js';
+import { code, fenceFor, inline, plain } from '../../common/text/markdown-text.js';
 import { evidenceLines, seconds, STATUS_WORDS, runNotes, summaryPhrases } from './text.js';
 
 const ICONS: Readonly<Record<CheckStatus, string>> = { pass: '✅', fail: '❌', warn: '⚠️', skip: '⏭️' };

@@ -1,6 +1,6 @@
 import type { CheckReport, CheckResult, CheckStatus } from '../check-result.js';
 import { evidenceLines, seconds, runNotes, summaryPhrases } from './text.js';
-import { visible as visibleText } from '../../shared/text/visible-text.js';
+import { visible as visibleText } from '../../common/text/visible-text.js';
 
 export type Brush = (text: string) => string;
 

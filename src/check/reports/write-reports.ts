@@ -1,4 +1,4 @@
-import * as reportFiles from '../../shared/files/report-files.js';
+import * as reportFiles from '../../common/files/report-files.js';
 import type { CheckReport } from '../check-result.js';
 import { jsonReport } from './json.js';
 import { junitReport } from './junit.js';
@@ -15,7 +15,7 @@ export {
   reportTargets,
   reportsToStdout,
   type WriteReportsOptions,
-} from '../../shared/files/report-files.js';
+} from '../../common/files/report-files.js';
 
 /** Reads `junit=report.xml`; one line naming the formats when it is not of that form. */
 export const parseReportSpec = (text: string): ReportSpec =>
@@ -27,7 +27,7 @@ const RENDER: Readonly<Record<ReportFormat, (report: CheckReport) => string>> = 
   json: (report) => JSON.stringify(jsonReport(report), null, 2) + '\n',
 };
 
-/** Writes each report where it lands and the markdown one to GitHub's step summary (src/shared/files/report-files.ts). */
+/** Writes each report where it lands and the markdown one to GitHub's step summary (src/common/files/report-files.ts). */
 export const writeReports = (
   report: CheckReport,
   targets: readonly ReportTarget[],

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Command } from 'commander';
 import type { MintedToken } from '../../auth/tokens.js';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../../common/errors.js';
 import { API_PREFIX } from '../../sdk/browser/addresses.js';
 import { API_METHODS, apiCallUrl, parsedBody, sendApiCall, type ApiMethod } from '../api-call.js';
 import { checkedArgument, checkedOption, plainId, scopeList, usageError, type ValueKind } from '../arguments.js';

@@ -10,7 +10,7 @@ import {
   type ReportSpec,
 } from '../../check/reports/write-reports.js';
 import type { Receiver } from '../../check/webhook-checks.js';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../../common/errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
 import { abortOnSignals } from '../stop-signals.js';

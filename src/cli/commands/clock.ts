@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ClockState } from '../../shared/clock.js';
+import type { ClockState } from '../../common/clock.js';
 import { checkedArgument, duration, usageError, type ValueKind } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';

@@ -6,7 +6,7 @@ import { jsonReport } from '../../coverage/reports/json.js';
 import { markdownReport } from '../../coverage/reports/markdown.js';
 import { terminalReport } from '../../coverage/reports/terminal.js';
 import { MINIMUM_TAKES, parseMinimum, type Minimum } from '../../coverage/thresholds.js';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../../common/errors.js';
 import {
   BOTH_TO_STDOUT,
   parseReportSpec,
@@ -14,7 +14,7 @@ import {
   reportsToStdout,
   writeReportFiles,
   type ReportSpec,
-} from '../../shared/files/report-files.js';
+} from '../../common/files/report-files.js';
 import { checkedOption, usageError } from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';

@@ -3,7 +3,7 @@ import type { Delivery } from '../../webhooks/delivery-log.js';
 import { DELIVERY_STATUSES } from '../../webhooks/delivery-status.js';
 import { deliveryLine } from '../delivery-line.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
-import { MAX_DELIVERIES } from '../../shared/limits.js';
+import { MAX_DELIVERIES } from '../../common/limits.js';
 import { checkedOption, count, oneOf } from '../arguments.js';
 import { color, println } from '../output.js';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { UserError } from '../../shared/errors.js';
-import { checkWritable } from '../../shared/files/file-write.js';
+import { UserError } from '../../common/errors.js';
+import { checkWritable } from '../../common/files/file-write.js';
 import { currentIo, fromCwd } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
 import { checkedOption, httpUrl, port } from '../arguments.js';

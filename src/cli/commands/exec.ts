@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createEmulator } from '../../emulator/create-emulator.js';
 import type { EmulatorStatus } from '../../control/status.js';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../../common/errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { readConfigFile } from '../config-file.js';
 import { coverageInto, emulatorOptions, withSettingsFlags, type SettingsFlags } from '../emulator-flags.js';

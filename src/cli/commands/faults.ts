@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ApiError } from '../../shared/errors.js';
+import { ApiError } from '../../common/errors.js';
 import { describeEffect, FAULT_EFFECTS, type EffectInfo, type EffectKey } from '../../faults/effects.js';
 import { checkFaultRule, FAULT_RULE_SCHEMA, type FaultRule, type FaultRuleSpec } from '../../faults/fault-rule.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';

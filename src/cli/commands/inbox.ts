@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { INBOX_NAME, type InboxListing } from '../../webhooks/inbox.js';
-import { INBOX_KEEP } from '../../shared/limits.js';
+import { INBOX_KEEP } from '../../common/limits.js';
 import { checkedArgument, checkedOption, count, matching } from '../arguments.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { color, println } from '../output.js';

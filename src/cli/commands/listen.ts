@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { covers } from '../../auth/scopes.js';
 import type { EmulatorStatus } from '../../control/control-api.js';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../../common/errors.js';
 import type { PublishedEvent } from '../../domain/catalog.js';
 import type { AttemptReport, DisabledReport } from '../../webhooks/dispatcher.js';
 import type { GivenBack, LeaseHeld, LeaseRequest } from '../../webhooks/leases.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { AuditEntry } from '../../audit/audit-log.js';
 import { againstEmulator, type EmulatorClient, type EmulatorFlags } from '../emulator-command.js';
-import { MAX_AUDIT_PAGE } from '../../shared/limits.js';
+import { MAX_AUDIT_PAGE } from '../../common/limits.js';
 import { checkedOption, count } from '../arguments.js';
 import { serverSentEvents } from '../event-stream.js';
 import { faultMark } from '../fault-mark.js';

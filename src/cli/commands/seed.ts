@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { SeedSummary } from '../../domain/seed.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
-import { MAX_SEED_SIZE } from '../../shared/limits.js';
+import { MAX_SEED_SIZE } from '../../common/limits.js';
 import { checkedOption, count, plainId } from '../arguments.js';
 import { println } from '../output.js';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { SavedStateInfo, StateFile, StateSummary } from '../../control/state-control.js';
-import { UserError } from '../../shared/errors.js';
-import { readJsonFile } from '../../shared/json/json-file.js';
-import { STATE_BOUNDS } from '../../shared/limits.js';
+import { UserError } from '../../common/errors.js';
+import { readJsonFile } from '../../common/json/json-file.js';
+import { STATE_BOUNDS } from '../../common/limits.js';
 import { againstEmulator, type EmulatorFlags } from '../emulator-command.js';
 import { fromCwd } from '../cli-io.js';
 import { exportStateTo } from '../state-export.js';

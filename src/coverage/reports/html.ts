@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../shared/text/html-text.js';
+import { escapeHtml } from '../../common/text/html-text.js';
 import { listed } from '../gaps.js';
 import { anyOperationResponses, eventMatrix, responseMatrix, type Matrix } from '../matrix.js';
 import { provenance, type CoverageReport } from '../report.js';

@@ -1,4 +1,4 @@
-import { code, inline } from '../../shared/text/markdown-text.js';
+import { code, inline } from '../../common/text/markdown-text.js';
 import { anyOperationResponses, eventMatrix, responseMatrix, type Matrix } from '../matrix.js';
 import { provenance, type CoverageReport } from '../report.js';
 import { sayPercent } from '../share.js';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { invalid, withArticle } from '../../shared/errors.js';
+import { invalid, withArticle } from '../../common/errors.js';
 import { defineResource, reference, type RecordOf } from '../define-resource.js';
 import { computed, filled, optional, required, withDefault } from '../fields.js';
 import { priceLines, pricedLineSchema, type LineInput } from './line-items.js';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { withArticle } from '../../shared/errors.js';
+import { withArticle } from '../../common/errors.js';
 import { defineResource, reference, type RecordOf } from '../define-resource.js';
 import { dataShape, field } from '../event-family.js';
 import { computed, filled, optional, required, withDefault } from '../fields.js';

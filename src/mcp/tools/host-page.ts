@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_FRAME_WIDTH, MIN_FRAME_WIDTH } from '../../emulator/frame-width.js';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../../common/errors.js';
 import { defineTool } from './tool.js';
 
 /** Bridge messages a call answers, the newest: 50 at the bridge's size limit are ~3 MiB. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AUDIT_PAGE } from '../../shared/limits.js';
+import { MAX_AUDIT_PAGE } from '../../common/limits.js';
 import { defineTool, type AddonTool } from './tool.js';
 
 /** A tool that takes nothing and changes nothing: the control API's answer at `path`, as it is. */

@@ -1,7 +1,7 @@
 import type { z, ZodRawShape } from 'zod';
 import type { EmulatorClient } from '../../cli/emulator-command.js';
 import type { StateExporter } from '../../cli/state-export.js';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../../common/errors.js';
 
 /** What a tool's call has to work with. */
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INBOX_KEEP, MAX_DELIVERIES } from '../../shared/limits.js';
+import { INBOX_KEEP, MAX_DELIVERIES } from '../../common/limits.js';
 import { DELIVERY_STATUSES } from '../../webhooks/delivery-status.js';
 import { defineTool, needed, path } from './tool.js';
 

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { StateFile } from '../../control/state-control.js';
-import type { JsonBounds } from '../../shared/json/json-bounds.js';
-import { readJsonFile } from '../../shared/json/json-file.js';
-import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../shared/limits.js';
+import type { JsonBounds } from '../../common/json/json-bounds.js';
+import { readJsonFile } from '../../common/json/json-file.js';
+import { MAX_SEED_SIZE, SCENARIO_BOUNDS, STATE_BOUNDS } from '../../common/limits.js';
 import { defineTool, needed, path, refusal } from './tool.js';
 
 const STATE_ACTIONS = {

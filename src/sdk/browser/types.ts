@@ -91,4 +91,4 @@ export type Subscription = Schemas['Subscription'];
 // ---- Errors ---------------------------------------------------------------------------------
 
 // Declared once, beside the errors the emulator answers with; only types cross over.
-export type { ErrorBody, ValidationDetail } from '../../shared/errors.js';
+export type { ErrorBody, ValidationDetail } from '../../common/errors.js';

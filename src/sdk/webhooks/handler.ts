@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES } from '../../shared/limits.js';
+import { MAX_BODY_BYTES } from '../../common/limits.js';
 import { WebhookVerificationError } from './errors.js';
 import type { WebhookEvent } from './events.js';
 import { parseWebhook } from './parse.js';

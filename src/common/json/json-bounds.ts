@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 
-/** How deep and how large a value may be, where it comes in (src/shared/limits.ts). */
+/** How deep and how large a value may be, where it comes in (src/common/limits.ts). */
 export interface JsonBounds {
   maxDepth: number;
   maxBytes: number;
