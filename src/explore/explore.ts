@@ -8,7 +8,7 @@ import { UserError } from '../common/errors.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS, REACHABLE_MS } from '../common/limits.js';
 import { createHttpTransport, postOnce } from '../webhooks/http-attempt.js';
 import { generateSequence } from './generate.js';
-import { builtInViolation, type TeamInvariants, type Violation } from './invariants.js';
+import { BUILT_IN, builtInViolation, type TeamInvariants, type Violation } from './invariants.js';
 import { runSequence, type RunContext, type Send } from './run-sequence.js';
 import { shrink } from './shrink.js';
 import { stepProblem, wordsOf, type Step } from './steps.js';
@@ -60,6 +60,8 @@ export interface ExploreReport {
   events: string[];
   /** How many requests the receivers got in the sequences explored (shrinking's replays not counted). */
   requests: number;
+  /** The invariants every step was judged by: the built-in ones, then the team's. */
+  invariants: string[];
   /** The first rule broken, in its smallest sequence; null when every sequence passed. */
   finding: Finding | null;
 }
@@ -72,6 +74,8 @@ export interface Finding extends Violation {
   story: StepReport[];
   replays: number;
 }
+
+const BUILT_IN_NAMES = Object.values(BUILT_IN).map(({ name }) => name);
 
 /** Replays a shrinking may make, at most: each is a whole sequence from the checkpoint. */
 const SHRINK_REPLAYS = 200;
@@ -274,5 +278,14 @@ function reportOf(
   { done, requests }: { done: number; requests: number },
   finding: Finding | null,
 ): ExploreReport {
-  return { seed: options.seed, runs: { asked: options.runs, done }, steps: options.steps, events, requests, finding };
+  const invariants = [...BUILT_IN_NAMES, ...Object.keys(options.invariants ?? {})];
+  return {
+    seed: options.seed,
+    runs: { asked: options.runs, done },
+    steps: options.steps,
+    events,
+    requests,
+    invariants,
+    finding,
+  };
 }

@@ -1,8 +1,9 @@
 // `addon explore` through the real CLI, as a user runs it: a finding told step by step with its seed,
 // the JSON report, and bad input in one line (docs/explore.md).
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, cli, expectOneLine, freePort, ROOT, tempDir } from '../helpers.js';
 import { EXPLORED_APP_ID, startReceiver, type FixtureReceiver } from '../fixtures/explore-receivers.js';
@@ -48,6 +49,30 @@ describe('addon explore', () => {
     expect(result.stdout).toMatch(/^ {2}1\. invoice\.paid /m);
     expect(result.stdout).toContain('addon explore --seed 3 repeats it');
   });
+
+  it(
+    'writes its JUnit and markdown reports, and its markdown to the step summary in Actions',
+    { timeout: 60_000 },
+    async () => {
+      const cwd = await project('pays-twice');
+      await writeFile(join(cwd, 'summary.md'), '## an earlier step\n');
+      const reports = ['--report', 'junit=reports/explore.xml', '--report', 'markdown=reports/explore.md'];
+      const result = await cli(['explore', '--seed', '3', '--runs', '20', '--steps', '10', ...reports], {
+        cwd,
+        env: { GITHUB_STEP_SUMMARY: join(cwd, 'summary.md') },
+      });
+      expect(result.exitCode, result.stderr).toBe(1);
+      const junit = await readFile(join(cwd, 'reports', 'explore.xml'), 'utf8');
+      expect(XMLValidator.validate(junit)).toBe(true);
+      expect(junit).toMatch(
+        /<testcase classname="addon explore" name="one payment per invoice">\s*<failure message="2 rows share one invoiceId"/,
+      );
+      const markdown = await readFile(join(cwd, 'reports', 'explore.md'), 'utf8');
+      expect(markdown).toContain('❌ **one payment per invoice**: 2 rows share one invoiceId');
+      expect(await readFile(join(cwd, 'summary.md'), 'utf8')).toBe(`## an earlier step\n\n${markdown}`);
+      expect(result.stderr).toContain(`wrote ${join(cwd, 'reports', 'explore.xml')}`);
+    },
+  );
 
   it('prints the same JSON report for the same seed, and exits 0 when nothing broke', { timeout: 60_000 }, async () => {
     const cwd = await project(null);

@@ -1,4 +1,5 @@
 import type { CheckReport, CheckResult } from '../check-result.js';
+import { xmlAttributes as attributes, xmlText as text } from '../../common/text/xml-text.js';
 import { evidenceLines, groupOf } from './text.js';
 
 export interface JunitOptions {
@@ -58,32 +59,3 @@ const failure = (check: CheckResult): string =>
   )}</failure>`;
 
 const time = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
-
-/**
- * What XML 1.0 allows in a document (https://www.w3.org/TR/xml/#charsets): tab, newline, carriage
- * return and the rest of Unicode but the surrogates, U+FFFE and U+FFFF. Anything else makes a parser
- * reject the whole file, so it is dropped; with the `u` flag a lone surrogate is matched as one.
- */
-const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-
-/** Character data: `&` and `<` escaped, and `>` so that `]]>` cannot occur; `\r` kept (a parser would make it `\n`). */
-function text(value: string): string {
-  return value
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r/g, '&#13;');
-}
-
-/** An attribute's value: quotes escaped too, and tab and line breaks as references, which a parser would make spaces. */
-function attribute(value: string): string {
-  return text(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
-}
-
-/** ` key="value"` for each entry, in order. */
-function attributes(entries: Record<string, string>): string {
-  return Object.entries(entries)
-    .map(([key, value]) => ` ${key}="${attribute(value)}"`)
-    .join('');
-}

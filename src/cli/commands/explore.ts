@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
 import type { Receiver } from '../../check/webhook-checks.js';
 import type { ExploreReport } from '../../explore/explore.js';
+import { parseExploreReportSpec, writeExploreReports, type ExploreReportSpec } from '../../explore/reports.js';
+import { BOTH_TO_STDOUT, reportTargets, reportsToStdout } from '../../common/files/report-files.js';
+import { UserError } from '../../common/errors.js';
 import { newSeed } from '../../faults/seeded-random.js';
 import { APP_ID } from '../../installations/installation-ids.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS } from '../../common/limits.js';
 import { visible } from '../../common/text/visible-text.js';
-import { checkedOption, count, duration, httpUrl, matching } from '../arguments.js';
+import { checkedOption, count, duration, httpUrl, matching, usageError } from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { declaredScopesOption } from '../emulator-flags.js';
 import { abortOnSignals } from '../stop-signals.js';
@@ -25,8 +28,18 @@ const receiver = {
 
 interface ExploreFlags extends Omit<ExploreChoices, 'seed'> {
   seed?: number;
+  report?: ExploreReportSpec[];
   writeTest?: string;
   json?: boolean;
+}
+
+function reportSpec(text: string, previous: ExploreReportSpec[] = []): ExploreReportSpec[] {
+  try {
+    return [...previous, parseExploreReportSpec(text)];
+  } catch (error) {
+    if (error instanceof UserError) throw usageError(error.message);
+    throw error;
+  }
 }
 
 /** `addon explore` (docs/explore.md): generated sequences of what the platform does, against the add-on's receivers. */
@@ -57,13 +70,24 @@ export function exploreCommand(program: Command): void {
       checkedOption('--webhook-timeout <duration>', 'how long a receiver has to answer (default 10s)', duration()),
     )
     .option('--write-test <dir>', 'on a finding, write it as a vitest test in this folder')
+    .option(
+      '--report <format=file>',
+      'also write a report: junit=FILE, markdown=FILE or json=FILE (FILE - is stdout; repeatable)',
+      reportSpec,
+    )
     .option('--json', 'print the report as JSON')
     .action(async (flags: ExploreFlags) => {
+      const { cwd, env, stdout, stderr } = currentIo();
+      // Where the reports land is known before the run: a path that cannot be written is said at
+      // once, and a report to stdout moves the command's own to stderr.
+      const targets = await reportTargets(flags.report ?? [], cwd);
+      const toStdout = reportsToStdout(targets);
+      if (toStdout && flags.json) throw usageError(BOTH_TO_STDOUT);
       const seed = flags.seed ?? newSeed();
       // Ctrl-C stops the add-on's dev server the run started, and the emulator, then the command.
       const stop = abortOnSignals('addon explore');
       const { report, testFile } = await exploreProject(
-        currentIo().cwd,
+        cwd,
         { ...flags, seed, time: flags.time ?? 300_000 },
         // Once the run is sure to start, so that bad input is one line.
         {
@@ -79,8 +103,10 @@ export function exploreCommand(program: Command): void {
         return;
       }
       if (flags.json) printJson(report);
-      else for (const line of reportLines(report)) println(line);
-      if (testFile) printlnStderr(color.dim(`wrote ${testFile}`));
+      else for (const line of reportLines(report)) (toStdout ? printlnStderr : println)(line);
+      const written = await writeExploreReports(report, targets, { cwd, env, streams: { stdout, stderr } });
+      for (const path of [...(testFile ? [testFile] : []), ...(flags.json ? [] : written)])
+        printlnStderr(color.dim(`wrote ${path}`));
       setExitCode(report.finding ? 1 : 0);
     });
 }
