@@ -130,3 +130,15 @@ export function checkAgainstSchema(schema: object, value: unknown, fields: Recor
   const said = ({ field, message }: FieldProblem) => `${fields[field] ?? field} ${message}`;
   throw usageError(validate.errors!.map((error) => said(problemOf(error))).join('; '));
 }
+
+/** A repeatable option's reader (`--report FORMAT=FILE`): each value read by `parse`, a bad one a usage error. */
+export const repeated =
+  <T>(parse: (text: string) => T) =>
+  (text: string, previous: T[] = []): T[] => {
+    try {
+      return [...previous, parse(text)];
+    } catch (error) {
+      if (error instanceof UserError) throw usageError(error.message);
+      throw error;
+    }
+  };

@@ -10,11 +10,20 @@ import {
   type ReportSpec,
 } from '../../check/reports/write-reports.js';
 import type { Receiver } from '../../check/webhook-checks.js';
-import { UserError } from '../../common/errors.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
 import { abortOnSignals } from '../stop-signals.js';
-import { checkedOption, count, duration, httpUrl, matching, oneOf, usageError, type ValueKind } from '../arguments.js';
+import {
+  checkedOption,
+  count,
+  duration,
+  httpUrl,
+  matching,
+  oneOf,
+  repeated,
+  usageError,
+  type ValueKind,
+} from '../arguments.js';
 import { coverageOption, declaredScopesOption } from '../emulator-flags.js';
 import { APP_ID } from '../../installations/installation-ids.js';
 import { color, println, printJson, printlnStderr } from '../output.js';
@@ -48,14 +57,7 @@ const checkIds: ValueKind<string[]> = {
   },
 };
 
-function reportSpec(text: string, previous: ReportSpec[] = []): ReportSpec[] {
-  try {
-    return [...previous, parseReportSpec(text)];
-  } catch (error) {
-    if (error instanceof UserError) throw usageError(error.message);
-    throw error;
-  }
-}
+const reportSpec = repeated(parseReportSpec);
 
 /** `addon check` (docs/check.md): judges the add-on itself, on a fresh emulator of its own. */
 export function checkCommand(program: Command): void {

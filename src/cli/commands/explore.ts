@@ -3,12 +3,11 @@ import type { Receiver } from '../../check/webhook-checks.js';
 import type { ExploreReport } from '../../explore/explore.js';
 import { parseExploreReportSpec, writeExploreReports, type ExploreReportSpec } from '../../explore/reports.js';
 import { BOTH_TO_STDOUT, reportTargets, reportsToStdout } from '../../common/files/report-files.js';
-import { UserError } from '../../common/errors.js';
 import { newSeed } from '../../faults/seeded-random.js';
 import { APP_ID } from '../../installations/installation-ids.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS } from '../../common/limits.js';
 import { visible } from '../../common/text/visible-text.js';
-import { checkedOption, count, duration, httpUrl, matching, usageError } from '../arguments.js';
+import { checkedOption, count, duration, httpUrl, matching, repeated, usageError } from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { declaredScopesOption } from '../emulator-flags.js';
 import { abortOnSignals } from '../stop-signals.js';
@@ -33,14 +32,7 @@ interface ExploreFlags extends Omit<ExploreChoices, 'seed'> {
   json?: boolean;
 }
 
-function reportSpec(text: string, previous: ExploreReportSpec[] = []): ExploreReportSpec[] {
-  try {
-    return [...previous, parseExploreReportSpec(text)];
-  } catch (error) {
-    if (error instanceof UserError) throw usageError(error.message);
-    throw error;
-  }
-}
+const reportSpec = repeated(parseExploreReportSpec);
 
 /** `addon explore` (docs/explore.md): generated sequences of what the platform does, against the add-on's receivers. */
 export function exploreCommand(program: Command): void {
