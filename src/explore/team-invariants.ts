@@ -16,7 +16,8 @@ export async function teamViolation(
   backendUrl: string | undefined,
 ): Promise<Violation | null> {
   const view: InvariantView = {
-    sends,
+    // A copy of its own: what a predicate does to its view never reaches the judging or the report.
+    sends: structuredClone(sends),
     backend: (path) => readBackend(backendUrl, path),
     delivered: (field, event) =>
       sends.filter((send) => !send.forged && (!event || send.event === event)).map((send) => send.data[field]),

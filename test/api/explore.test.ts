@@ -3,6 +3,8 @@
 // its report byte for byte.
 import { afterEach, describe, expect, it } from 'vitest';
 import { explore, type ExploreOptions } from '../../src/explore/explore.js';
+import type { TeamInvariants } from '../../src/explore/invariants.js';
+import type { Send } from '../../src/explore/run-sequence.js';
 import type { Step } from '../../src/explore/steps.js';
 import {
   EXPLORED_APP_ID,
@@ -70,6 +72,26 @@ describe('addon explore', () => {
       const red = await exploring('pays-twice', { sequence });
       expect(red.finding).toMatchObject({ invariant: 'one payment per invoice', minimal: sequence, replays: 0 });
       expect((await exploring(null, { sequence })).finding).toBeNull();
+    },
+  );
+
+  it(
+    "gives a team's invariant a view it cannot change the judging or the report through",
+    { timeout: 60_000 },
+    async () => {
+      // A predicate that rewrites every answer it is shown, and empties the list.
+      const meddling: TeamInvariants = {
+        meddles: (view) => {
+          for (const send of view.sends) if (send.outcome.response) send.outcome.response.status = 599;
+          (view.sends as Send[]).splice(0);
+        },
+        ...onePaymentPerInvoice,
+      };
+      const { finding } = await exploring('pays-twice', { invariants: meddling });
+      expect(finding?.invariant).toBe('one payment per invoice');
+      const answers = finding!.story.flatMap((step) => step.answers);
+      expect(answers.length).toBeGreaterThan(0);
+      for (const answer of answers) expect(answer).toMatch(/: 200$/);
     },
   );
 
