@@ -2,8 +2,9 @@ import { seededRandom } from '../faults/seeded-random.js';
 import { ADVANCES, FORGERIES, type Step } from './steps.js';
 
 /**
- * How often each kind of step is drawn, out of their sum. Plain deliveries most, as production
- * sends most; each way a delivery goes wrong often enough that a short sequence meets it.
+ * How often each kind of step is drawn, out of their sum. Plain deliveries and a user's moves along
+ * a lifecycle most, as production has most of them; each way a delivery goes wrong often enough
+ * that a short sequence meets it.
  */
 const WEIGHTS: ReadonlyArray<[Step['do'], number]> = [
   ['deliver', 3],
@@ -22,8 +23,9 @@ const TOTAL = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
 
 /**
  * The `run`-th sequence of an exploration seeded `seed`: `length` steps over `events` (those the
- * add-on's receivers subscribe to) and `resources` (whose changes fire them). The same seed, run and events give the same steps, so a finding
- * repeats; each run draws from a source of its own, so one run's length never shifts the next's.
+ * add-on's receivers subscribe to) and `resources` (whose changes fire them). The same seed, run,
+ * events and resources give the same steps, so a finding repeats; each run draws from a source of
+ * its own, so one run's length never shifts the next's.
  */
 export function generateSequence(
   seed: number,
