@@ -142,3 +142,15 @@ export const repeated =
       throw error;
     }
   };
+
+const webhookUrl = httpUrl('http://127.0.0.1:8787/webhooks');
+
+/** `--webhook EVENT=URL` of addon check and addon explore: a receiver and an event it subscribes to. */
+export const receiverArg: ValueKind<{ event: string; url: string }> = {
+  takes: 'EVENT=URL, like invoice.paid=http://127.0.0.1:8787/webhooks',
+  read(text) {
+    const at = text.indexOf('=');
+    const [event, address] = [text.slice(0, at), text.slice(at + 1)];
+    return at > 0 && webhookUrl.read(address) ? { event, url: address } : undefined;
+  },
+};

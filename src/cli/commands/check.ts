@@ -9,7 +9,6 @@ import {
   writeReports,
   type ReportSpec,
 } from '../../check/reports/write-reports.js';
-import type { Receiver } from '../../check/webhook-checks.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { checkProject, type CheckChoices } from '../check-project.js';
 import { abortOnSignals } from '../stop-signals.js';
@@ -20,6 +19,7 @@ import {
   httpUrl,
   matching,
   oneOf,
+  receiverArg,
   repeated,
   usageError,
   type ValueKind,
@@ -36,15 +36,6 @@ interface CheckFlags extends CheckChoices {
 const KNOWN = new Set([...CHECKS.map(({ id }) => id), ...CHECK_GROUPS]);
 
 const url = httpUrl('http://127.0.0.1:5173/');
-
-const receiver: ValueKind<Receiver> = {
-  takes: 'EVENT=URL, like invoice.paid=http://127.0.0.1:8787/webhooks',
-  read(text) {
-    const at = text.indexOf('=');
-    const [event, address] = [text.slice(0, at), text.slice(at + 1)];
-    return at > 0 && url.read(address) ? { event, url: address } : undefined;
-  },
-};
 
 const checkIds: ValueKind<string[]> = {
   takes: `check ids or groups, comma-separated: ${CHECK_GROUPS.join(', ')}, or an id of docs/check.md`,
@@ -75,7 +66,7 @@ export function checkCommand(program: Command): void {
       checkedOption(
         '--webhook <event=url>',
         "a receiver to judge, subscribed to the event (repeatable; replaces the config's)",
-        receiver,
+        receiverArg,
         { repeatable: true },
       ),
     )

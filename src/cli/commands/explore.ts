@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Receiver } from '../../check/webhook-checks.js';
 import type { ExploreReport } from '../../explore/explore.js';
 import { parseExploreReportSpec, writeExploreReports, type ExploreReportSpec } from '../../explore/reports.js';
 import { BOTH_TO_STDOUT, reportTargets, reportsToStdout } from '../../common/files/report-files.js';
@@ -7,7 +6,7 @@ import { newSeed } from '../../faults/seeded-random.js';
 import { APP_ID } from '../../installations/installation-ids.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS } from '../../common/limits.js';
 import { visible } from '../../common/text/visible-text.js';
-import { checkedOption, count, duration, httpUrl, matching, repeated, usageError } from '../arguments.js';
+import { receiverArg, checkedOption, count, duration, httpUrl, matching, repeated, usageError } from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { declaredScopesOption } from '../emulator-flags.js';
 import { abortOnSignals } from '../stop-signals.js';
@@ -15,15 +14,6 @@ import { exploreProject, type ExploreChoices } from '../explore-project.js';
 import { color, printJson, println, printlnStderr } from '../output.js';
 
 const url = httpUrl('http://127.0.0.1:8787/webhooks');
-
-const receiver = {
-  takes: 'EVENT=URL, like invoice.paid=http://127.0.0.1:8787/webhooks',
-  read(text: string): Receiver | undefined {
-    const at = text.indexOf('=');
-    const [event, address] = [text.slice(0, at), text.slice(at + 1)];
-    return at > 0 && url.read(address) ? { event, url: address } : undefined;
-  },
-};
 
 interface ExploreFlags extends Omit<ExploreChoices, 'seed'> {
   seed?: number;
@@ -42,7 +32,7 @@ export function exploreCommand(program: Command): void {
       "explore the add-on's receivers with seeded sequences of deliveries, duplicates, delays, forgeries and time",
     )
     .addOption(
-      checkedOption('--webhook <event=url>', "a receiver to explore (repeatable; replaces the config's)", receiver, {
+      checkedOption('--webhook <event=url>', "a receiver to explore (repeatable; replaces the config's)", receiverArg, {
         repeatable: true,
       }),
     )
