@@ -34,7 +34,7 @@ export interface Sessions {
 export interface SessionsInput {
   config: Pick<Config, 'settings' | 'registry'>;
   storage: Pick<Storage, 'keys' | 'clock' | 'store'>;
-  /** An uninstall removes the add-on's subscriptions in the organization. */
+  /** An uninstall removes the add-on's subscriptions in the organization; a grant shrinking, those it no longer covers. */
   webhooks: Pick<Webhooks, 'subscriptions'>;
 }
 
@@ -48,6 +48,7 @@ export function createSessions({ config, storage, webhooks }: SessionsInput): Se
     store,
     clock,
     subscriptions: webhooks.subscriptions,
+    scopeToReceive: (event) => scopeToReceive(registry.catalog.known(event)),
   });
   const token = sessionPolicy(tokens, settings, registry.scopes, installations);
   const grantedScopes = () => installations.installation(settings.orgId)?.grantedScopes ?? [];

@@ -1,4 +1,4 @@
-import type { ScopeList } from '../auth/scopes.js';
+import { covers, type ScopeList } from '../auth/scopes.js';
 import type { Clock } from '../common/clock.js';
 import { addonScope } from '../domain/addon-data.js';
 import type { EmulatorSettings } from './settings.js';
@@ -78,12 +78,15 @@ export function createInstallations({
   store,
   clock,
   subscriptions,
+  scopeToReceive,
 }: {
   settings: EmulatorSettings;
   scopes: ScopeList;
   store: Store;
   clock: Clock;
   subscriptions: SubscriptionService;
+  /** The scope a subscriber to `event` needs (the catalog's): a grant without it ends the subscription. */
+  scopeToReceive(event: string): string;
 }): Installations {
   const { appId, organizations: configured } = settings;
   const scope = (orgId: string) => addonScope({ orgId, appId });
@@ -217,7 +220,15 @@ export function createInstallations({
         updatedAt: clock.nowIso(),
       };
       const installed = installationOf(orgId, record, 'changed');
-      await change(orgId, installed, () => [put(orgId, record)]);
+      // A grant that no longer covers an event's read scope ends its subscription in the same turn, as
+      // an uninstall ends them all: the platform sends no data the add-on may no longer read.
+      const lost = subscriptions
+        .list(orgId, appId)
+        .filter(({ event }) => !covers(installed.grantedScopes, scopeToReceive(event)));
+      await change(orgId, installed, () => [
+        put(orgId, record),
+        ...lost.map(({ event }) => store.delete(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event))),
+      ]);
       return installed;
     },
 

@@ -116,6 +116,26 @@ describe('installations, users and roles', () => {
     expect((await em.call('GET', 'events/subscriptions', { token: fresh })).body.data).toEqual([]);
   });
 
+  it('a grant that shrinks ends the subscriptions whose event needs a scope taken away, and only those', async () => {
+    const em = await closedWorld();
+    const receiver = await startReceiver();
+    const { token } = await em.token();
+    for (const event of ['invoice.created', 'customer.created'])
+      expect(
+        (await em.call('POST', 'events/subscribe', { token, body: { event, webhookUrl: receiver.url } })).status,
+      ).toBe(201);
+
+    await em.install({ orgId: 'org_acme', grant: ['invoices.read', 'storage.*'] });
+    expect(em.subscriptions().map(({ event }) => event)).toEqual(['invoice.created']);
+    await em.trigger('customer.created');
+    await em.trigger('invoice.created');
+    await em.idle();
+    expect(em.deliveries({ limit: Infinity }).map(({ event }) => event)).toEqual(['invoice.created']);
+
+    await em.install({ orgId: 'org_acme', grant: ['invoices.*', 'customers.read', 'storage.*'] });
+    expect(em.subscriptions().map(({ event }) => event)).toEqual(['invoice.created']); // the add-on subscribes again
+  });
+
   it('is part of the world: an export carries a change, a reset goes back to the configuration', async () => {
     const em = await closedWorld();
     await em.install({ orgId: 'org_none' });
