@@ -5,7 +5,7 @@ import type { EmulatorSettings } from './settings.js';
 import { ApiError, UserError } from '../common/errors.js';
 import { PLAIN_ID } from './installation-ids.js';
 import type { Doc, Store, Tables } from '../store/store.js';
-import { SUBSCRIPTIONS, subscriptionKey, type SubscriptionService } from './subscriptions.js';
+import type { SubscriptionService } from './subscriptions.js';
 import { EVERYONE, mayUse, withinGrant, type Access, type Installation, type OrgUser } from './installation.js';
 import { accessWords } from './access-words.js';
 import { endedSessions } from './ended-sessions.js';
@@ -227,7 +227,11 @@ export function createInstallations({
         .filter(({ event }) => !covers(installed.grantedScopes, scopeToReceive(event)));
       await change(orgId, installed, () => [
         put(orgId, record),
-        ...lost.map(({ event }) => store.delete(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event))),
+        subscriptions.end(
+          orgId,
+          appId,
+          lost.map(({ event }) => event),
+        ),
       ]);
       return installed;
     },
@@ -246,7 +250,11 @@ export function createInstallations({
           access: current.access,
           updatedAt: clock.nowIso(),
         }),
-        ...gone.map(({ event }) => store.delete(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event))),
+        subscriptions.end(
+          orgId,
+          appId,
+          gone.map(({ event }) => event),
+        ),
       ]);
       return { subscriptionsRemoved: gone.length };
     },

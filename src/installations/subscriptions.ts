@@ -1,5 +1,6 @@
 import type { Clock } from '../common/clock.js';
 import { ApiError, invalid } from '../common/errors.js';
+import { createListeners } from '../common/listeners.js';
 import type { Doc, Store } from '../store/store.js';
 import type { Catalog } from '../domain/catalog.js';
 import { httpsRequired } from '../parity/parity-kinds.js';
@@ -26,6 +27,17 @@ export interface SubscriptionService {
   ): Promise<{ subscription: Subscription; created: boolean }>;
   /** Deletes it (the spec leaves delete vs disable open); 404 when there is none. */
   unsubscribe(orgId: string, appId: string, event: string): Promise<void>;
+  /**
+   * Ends the app's subscriptions to `events` (an uninstall, a grant shrinking): their deletes begin
+   * in the caller's turn, so they join its change; `onEnded` is told once they are done.
+   */
+  end(orgId: string, appId: string, events: readonly string[]): Promise<void>;
+  /**
+   * Told of subscriptions that ended (unsubscribed, uninstalled, a scope taken away): a delivery
+   * belongs to the subscription it was made for, so its pending attempts end with it, even when the
+   * add-on subscribes to the event again. Returns the unsubscribe.
+   */
+  onEnded(listener: (ended: { orgId: string; appId: string; events: readonly string[] }) => void): () => void;
   list(orgId: string, appId: string): Subscription[];
   /** Every app's active subscription to `event` in the organization. */
   activeFor(orgId: string, event: string): Subscription[];
@@ -73,6 +85,7 @@ export function createSubscriptionService({
     });
     return subscription;
   };
+  const ended = createListeners<{ orgId: string; appId: string; events: readonly string[] }>();
 
   return {
     find,
@@ -105,7 +118,14 @@ export function createSubscriptionService({
       if (!(await store.delete(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event)))) {
         throw new ApiError(404, 'not_subscribed', `this add-on has no subscription to ${event} in this organization`);
       }
+      ended.emit({ orgId, appId, events: [event] });
     },
+
+    async end(orgId, appId, events) {
+      await Promise.all(events.map((event) => store.delete(SUBSCRIPTIONS, orgId, subscriptionKey(appId, event))));
+      if (events.length) ended.emit({ orgId, appId, events });
+    },
+    onEnded: ended.on,
 
     async disable(orgId, appId, event) {
       const subscription = find(orgId, appId, event);

@@ -341,6 +341,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     timer = timers.set(runDue, wait);
   };
 
+  /**
+   * A subscription that ended takes its deliveries' pending attempts with it, at once: were they left
+   * to fall due, the add-on subscribing to the event again would receive what was meant for the old
+   * one. Replays are the developer's own and go where the original went. One in flight ends as it ends.
+   */
+  const stopEnded = subscriptions.onEnded(({ orgId, appId, events }) => {
+    for (const delivery of log.pending())
+      if (
+        delivery.orgId === orgId &&
+        delivery.appId === appId &&
+        events.includes(delivery.event) &&
+        delivery.replayOf === null &&
+        !running.has(delivery.deliveryId)
+      )
+        void tracked(save({ ...delivery, status: 'cancelled', nextAttemptAt: null }));
+  });
+
   return {
     emit(orgId, definition, data, at) {
       return tracked(
@@ -391,6 +408,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     },
 
     async close() {
+      stopEnded();
       closing.abort();
       if (timer) timers.clear(timer);
       await Promise.allSettled([...running.values(), ...orphans]);

@@ -235,6 +235,24 @@ describe('deliveries', () => {
     expect(em.deliveries({ status: 'cancelled' })).toHaveLength(1);
   });
 
+  it('cancels a pending retry once unsubscribed, though the add-on subscribes to the event again before it falls due', async () => {
+    const { em, token, subscribe } = await setup();
+    const failing = await startReceiver({ status: 500 });
+    await subscribe('customer.created', failing.url);
+    await em.call('POST', 'customers', { token, body: { name: 'Acme' } });
+    await attemptsLogged(em, 1);
+    await em.call('POST', 'events/unsubscribe', { token, body: { event: 'customer.created' } });
+    const fresh = await startReceiver();
+    await subscribe('customer.created', fresh.url);
+    await em.advanceClock(60_000);
+    // The retry belonged to the subscription that ended: the new one gets only what comes after it.
+    expect(fresh.requests).toHaveLength(0);
+    expect(em.deliveries({ status: 'cancelled' })).toHaveLength(1);
+    await em.call('POST', 'customers', { token, body: { name: 'Globex' } });
+    await em.idle();
+    expect(fresh.requests).toHaveLength(1);
+  });
+
   it('fires nothing for a PATCH that changes nothing, or for seeding', async () => {
     const { em, token, subscribe } = await setup();
     const receiver = await startReceiver();
