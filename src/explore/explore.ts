@@ -105,6 +105,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     const context: RunContext = {
       emulator,
       post: (url, request) => postOnce(http.send, { url, ...request, timeoutMs, cancel: NEVER }),
+      subscribe: async () => void (await subscribeAll(emulator, subscribed)),
     };
     budgeted.onStart?.();
     return await exploreFrom(context, budgeted, { events, resources });

@@ -16,6 +16,8 @@ const WEIGHTS: ReadonlyArray<[Step['do'], number]> = [
   ['create', 2],
   ['move', 3],
   ['delete', 1],
+  ['reinstall', 1],
+  ['revoke', 1],
 ];
 /** Samples a created record is drawn from: a resource's samples cycle through their data. */
 const SAMPLES = 100;
@@ -54,7 +56,10 @@ export function generateSequence(
       case 'move':
         return { do: kind, resource: pick(resources), pick: random() };
       case 'delete':
+      case 'revoke':
         return { do: kind, resource: pick(resources) };
+      case 'reinstall':
+        return { do: kind };
     }
   });
 }

@@ -9,6 +9,7 @@ import {
   type CraftedRequest,
   type Envelope,
 } from '../check/delivery-variants.js';
+import { reinstall, revokeReadScope } from './install-steps.js';
 import { createRecord, deleteRecord, moveRecord } from './record-steps.js';
 import { LATE_BY, type Forgery, type Step } from './steps.js';
 
@@ -26,10 +27,14 @@ export interface Send {
   outcome: AttemptOutcome;
 }
 
-/** What a run needs of its surroundings: the emulator, and a way to post a forged request to a receiver. */
+/**
+ * What a run needs of its surroundings: the emulator, a way to post a forged request to a receiver,
+ * and the add-on's subscribing of its receivers, which a reinstall asks of it again.
+ */
 export interface RunContext {
   emulator: Emulator;
   post(url: string, request: CraftedRequest): Promise<AttemptOutcome>;
+  subscribe(): Promise<void>;
 }
 
 const FORGE: Record<Forgery, typeof wrongSignature> = {
@@ -44,10 +49,11 @@ const FORGE: Record<Forgery, typeof wrongSignature> = {
  * violation was found). The sends are returned in the order they happened.
  */
 export async function runSequence(
-  { emulator, post }: RunContext,
+  context: RunContext,
   steps: readonly Step[],
   after: (step: number, sends: readonly Send[]) => Promise<boolean>,
 ): Promise<Send[]> {
+  const { emulator, post } = context;
   const sends: Send[] = [];
   let current = 0;
   const stop = emulator.onDelivery(({ delivery, attempt }) => {
@@ -57,7 +63,7 @@ export async function runSequence(
   });
   try {
     for (; current < steps.length; current++) {
-      await perform(emulator, steps[current]!, () => forge(steps[current]!, sends, current, emulator, post));
+      await perform(context, steps[current]!, () => forge(steps[current]!, sends, current, emulator, post));
       await emulator.idle();
       if (await after(current, sends)) break;
     }
@@ -68,7 +74,7 @@ export async function runSequence(
 }
 
 /** Does what `step` says; forgeries through `forgeNewest`, which needs the sends so far. */
-async function perform(emulator: Emulator, step: Step, forgeNewest: () => Promise<void>): Promise<void> {
+async function perform({ emulator, subscribe }: RunContext, step: Step, forgeNewest: () => Promise<void>) {
   switch (step.do) {
     case 'deliver':
       await emulator.trigger(step.event);
@@ -92,6 +98,10 @@ async function perform(emulator: Emulator, step: Step, forgeNewest: () => Promis
       return moveRecord(emulator, step.resource, step.pick);
     case 'delete':
       return deleteRecord(emulator, step.resource);
+    case 'reinstall':
+      return reinstall(emulator, subscribe);
+    case 'revoke':
+      return revokeReadScope(emulator, step.resource);
   }
 }
 

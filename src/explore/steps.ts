@@ -2,8 +2,9 @@
  * What the platform does in one step of an exploration (docs/explore.md#actions): an event fired and
  * delivered as production may deliver it — once, twice under one deliveryId, late behind later
  * events, two at the same moment —, a forgery of the newest delivery, the emulated clock moving on,
- * or what a user of the service does to a record (created, moved on in its lifecycle, deleted),
- * whose events fire as the service's own.
+ * what a user of the service does to a record (created, moved on in its lifecycle, deleted), whose
+ * events fire as the service's own, or what the organization's admin does to the add-on (uninstalled
+ * and installed again, a scope taken from its grant).
  */
 export type Step =
   | { do: 'deliver'; event: string }
@@ -14,7 +15,9 @@ export type Step =
   | { do: 'advance'; by: Advance }
   | { do: 'create'; resource: string; sample: number }
   | { do: 'move'; resource: string; pick: number }
-  | { do: 'delete'; resource: string };
+  | { do: 'delete'; resource: string }
+  | { do: 'reinstall' }
+  | { do: 'revoke'; resource: string };
 
 const KINDS: readonly Step['do'][] = [
   'deliver',
@@ -26,6 +29,8 @@ const KINDS: readonly Step['do'][] = [
   'create',
   'move',
   'delete',
+  'reinstall',
+  'revoke',
 ];
 
 /** How a forged delivery differs from the genuine one (check/delivery-variants.ts makes each). */
@@ -66,6 +71,10 @@ export function wordsOf(step: Step): string {
       return `${step.resource}: the newest moved on in its lifecycle`;
     case 'delete':
       return `${step.resource}: the newest deleted in the service`;
+    case 'reinstall':
+      return 'the add-on uninstalled and installed again, its receivers subscribed anew';
+    case 'revoke':
+      return `${step.resource}: its read scope taken from the add-on's grant (its events' subscriptions end)`;
   }
 }
 
@@ -125,7 +134,10 @@ export function stepProblem(step: unknown, events: readonly string[], resources:
     case 'move':
       return ofResource(fraction((step as { pick?: unknown }).pick), '"move" takes "pick": a number from 0 up to 1');
     case 'delete':
+    case 'revoke':
       return ofResource(true, '');
+    case 'reinstall':
+      return null;
     default:
       return `"do" is one of ${KINDS.join(', ')}, not "${String(kind)}"`;
   }

@@ -95,6 +95,35 @@ describe('addon explore', () => {
     },
   );
 
+  it(
+    "uninstalls and reinstalls the add-on, and takes a scope from its grant, as an organization's admin does",
+    { timeout: 60_000 },
+    async () => {
+      const seen: Array<[number, string]> = [];
+      const watching: TeamInvariants = {
+        watches: ({ sends }) =>
+          void seen.splice(0, Infinity, ...sends.map((send) => [send.step, send.event] as [number, string])),
+      };
+      const sequence: Step[] = [
+        { do: 'late', event: 'invoice.paid' },
+        { do: 'reinstall' },
+        { do: 'advance', by: '1m' },
+        { do: 'deliver', event: 'invoice.paid' },
+        { do: 'revoke', resource: 'invoices' },
+        { do: 'deliver', event: 'invoice.paid' },
+        { do: 'deliver', event: 'customer.created' },
+      ];
+      const report = await exploring(null, { sequence, invariants: watching });
+      expect(report.finding).toBeNull();
+      // The late delivery died with the subscription the uninstall ended; the receivers subscribed
+      // anew got the next; once invoices.read was taken, invoice.paid went nowhere, customer.created on.
+      expect(seen).toEqual([
+        [3, 'invoice.paid'],
+        [6, 'customer.created'],
+      ]);
+    },
+  );
+
   it('refuses a sequence with a step that would do nothing, naming it', { timeout: 60_000 }, async () => {
     await expect(exploring(null, { sequence: [{ do: 'deliver', event: 'ticket.created' }] })).rejects.toThrow(
       'step 1 of the sequence: "ticket.created" is none of the events explored (customer.created, invoice.created, invoice.paid)',
