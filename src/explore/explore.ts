@@ -157,16 +157,25 @@ type Budgeted = ExploreOptions & Required<Pick<ExploreOptions, 'seed' | 'runs' |
 const DEFAULT_RUNS = 100;
 const DEFAULT_STEPS = 20;
 
-/** A receiver that answers nothing at all before the run is bad input, said in one line, not a finding. */
+/**
+ * A receiver that answers nothing at all before the run is bad input, said in one line, not a
+ * finding. Asked over node:http(s), as deliveries are: fetch refuses ports its spec calls unsafe
+ * (6000, 6666, ...), on which a receiver gets its deliveries all the same.
+ */
 async function reachable(url: string): Promise<void> {
-  try {
-    await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(REACHABLE_MS) });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new UserError(
-      `the receiver ${url} does not answer: ${cause === 'ECONNREFUSED' ? 'connection refused' : cause}`,
-    );
-  }
+  const { request } = process.getBuiltinModule(url.startsWith('https:') ? 'node:https' : 'node:http');
+  await new Promise<void>((resolve, reject) => {
+    const asked = request(url, { method: 'HEAD', timeout: REACHABLE_MS }, (answer) => {
+      answer.resume();
+      resolve();
+    });
+    asked.on('timeout', () => asked.destroy(Object.assign(new Error('no answer'), { code: 'a timeout' })));
+    asked.on('error', (error: NodeJS.ErrnoException) => {
+      const cause = error.code === 'ECONNREFUSED' ? 'connection refused' : (error.code ?? error.message);
+      reject(new UserError(`the receiver ${url} does not answer: ${cause}`));
+    });
+    asked.end();
+  });
 }
 
 /** The events the receivers subscribe to, and the resources whose changes fire them. */

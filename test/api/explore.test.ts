@@ -1,6 +1,7 @@
 // addon explore's core against real receivers with one planted bug each (test/fixtures/explore-receivers.ts):
 // each bug is found and shrunk to at most 3 steps, the correct receiver passes, and a seed repeats
 // its report byte for byte.
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { explore, type ExploreOptions } from '../../src/explore/explore.js';
 import type { TeamInvariants } from '../../src/explore/invariants.js';
@@ -124,6 +125,19 @@ describe('addon explore', () => {
     },
   );
 
+  it('explores a receiver on a port fetch calls unsafe, as the platform delivers there all the same', async () => {
+    // 6666 and the like are refused by fetch's spec (a "bad port"), not by node:http, which delivers.
+    const port = await firstFree([6666, 6667, 6668, 6669, 6697, 10080]);
+    const receiver = await startReceiver(null, port);
+    open.push(receiver);
+    const report = await explore({
+      emulator: { appId: EXPLORED_APP_ID },
+      webhooks: [{ event: 'invoice.paid', url: `${receiver.url}/webhooks` }],
+      sequence: [{ do: 'deliver', event: 'invoice.paid' }],
+    });
+    expect(report).toMatchObject({ finding: null, requests: 1 });
+  });
+
   it('refuses a sequence with a step that would do nothing, naming it', { timeout: 60_000 }, async () => {
     await expect(exploring(null, { sequence: [{ do: 'deliver', event: 'ticket.created' }] })).rejects.toThrow(
       'step 1 of the sequence: "ticket.created" is none of the events explored (customer.created, invoice.created, invoice.paid)',
@@ -138,3 +152,16 @@ describe('addon explore', () => {
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
   });
 });
+
+/** The first of `ports` free on 127.0.0.1. */
+async function firstFree(ports: number[]): Promise<number> {
+  for (const port of ports) {
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) return new Promise((resolve) => server.close(() => resolve(port)));
+  }
+  throw new Error(`none of ${ports.join(', ')} is free`);
+}
