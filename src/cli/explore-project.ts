@@ -17,6 +17,8 @@ export interface ExploreChoices {
   invariants?: string;
   /** On a finding, the folder to write it in as a vitest test (docs/explore.md#from-a-finding-to-a-test). */
   writeTest?: string;
+  /** Where to write a coverage file of what the exploration met (docs/coverage.md). */
+  coverage?: string;
   seed: number;
   runs: number;
   steps: number;
@@ -43,7 +45,11 @@ export async function exploreProject(
   if (file.dev && !file.url) throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
   const modulePath = choices.invariants ?? file.explore?.invariants;
   const invariants = modulePath ? await loadInvariants(resolve(cwd, modulePath)) : {};
-  const emulator = { ...emulatedAddon(choices, file), webhookTimeoutMs: choices.webhookTimeout };
+  const emulator = {
+    ...emulatedAddon(choices, file),
+    webhookTimeoutMs: choices.webhookTimeout,
+    coverage: { dir: choices.coverage && resolve(cwd, choices.coverage), source: 'addon explore' as const },
+  };
   const backendUrl = choices.backendUrl ?? file.check?.backendUrl;
   // The exploration itself, loaded by a run of it alone: every other command starts without it.
   const { explore } = await import('../explore/explore.js');

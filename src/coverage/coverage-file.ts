@@ -1,6 +1,6 @@
 /**
  * A coverage file (docs/coverage.md): what one emulator's run touched of the platform's surface, as
- * `addon dev --coverage`, `addon exec --coverage`, `addon check --coverage`, `startEmulator({
+ * `addon dev --coverage`, `addon exec --coverage`, `addon check --coverage`, `addon explore --coverage`, `startEmulator({
  * coverage })` and `openHostPage` write it, and `addon coverage` merges and reports it. Each file
  * carries the surface it was measured against, so files merge without an emulator: the surfaces'
  * union, the hits' sums. Every item is a string of words, the same in the surface and the hits.
@@ -46,7 +46,13 @@ export type Hits = Record<Dimension, Record<string, number>>;
 export type Seen = Record<string, Record<string, number>>;
 
 /** Who wrote a file. */
-export type CoverageSource = 'addon dev' | 'addon exec' | 'addon check' | 'startEmulator' | 'openHostPage';
+export type CoverageSource =
+  | 'addon dev'
+  | 'addon exec'
+  | 'addon check'
+  | 'addon explore'
+  | 'startEmulator'
+  | 'openHostPage';
 
 export interface CoverageFile {
   format: typeof COVERAGE_FORMAT;

@@ -9,6 +9,7 @@ const SLUGS: Record<CoverageSource, string> = {
   'addon dev': 'dev',
   'addon exec': 'exec',
   'addon check': 'check',
+  'addon explore': 'explore',
   startEmulator: 'harness',
   openHostPage: 'host-page',
 };

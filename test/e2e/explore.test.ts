@@ -1,6 +1,6 @@
 // `addon explore` through the real CLI, as a user runs it: a finding told step by step with its seed,
 // the JSON report, and bad input in one line (docs/explore.md).
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { XMLValidator } from 'fast-xml-parser';
@@ -77,10 +77,23 @@ describe('addon explore', () => {
   it('prints the same JSON report for the same seed, and exits 0 when nothing broke', { timeout: 60_000 }, async () => {
     const cwd = await project(null);
     const args = ['explore', '--seed', '11', '--runs', '5', '--steps', '8', '--json'];
-    const [first, second] = [await cli(args, { cwd }), await cli(args, { cwd })];
+    const [first, second] = [await cli([...args, '--coverage', 'cov'], { cwd }), await cli(args, { cwd })];
     expect(first.exitCode, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ seed: 11, runs: { asked: 5, done: 5 }, steps: 8, finding: null });
     expect(second.stdout).toBe(first.stdout);
+
+    // What the exploration met of the platform, as addon coverage counts it.
+    const [name, ...others] = await readdir(join(cwd, 'cov'));
+    expect(others).toEqual([]);
+    expect(name).toMatch(/^coverage-explore-\d+-[0-9a-f]{8}\.json$/);
+    const file = JSON.parse(await readFile(join(cwd, 'cov', name!), 'utf8'));
+    expect(file).toMatchObject({ source: 'addon explore', appId: EXPLORED_APP_ID });
+    expect(file.hits.events['invoice.paid delivered']).toBeGreaterThan(0);
+    expect(file.hits.events['invoice.paid answered 2xx']).toBeGreaterThan(0);
+    expect(file.hits.operations['POST /events/subscribe']).toBeGreaterThan(0);
+    const counted = await cli(['coverage', 'cov', '--json'], { cwd });
+    expect(counted.exitCode, counted.stderr).toBe(0);
+    expect(JSON.stringify(JSON.parse(counted.stdout))).toContain('invoice.paid answered 2xx');
   });
 
   it(

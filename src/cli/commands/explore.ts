@@ -8,7 +8,7 @@ import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS } from '../../common/limits.js';
 import { visible } from '../../common/text/visible-text.js';
 import { receiverArg, checkedOption, count, duration, httpUrl, matching, repeated, usageError } from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
-import { declaredScopesOption } from '../emulator-flags.js';
+import { coverageOption, declaredScopesOption } from '../emulator-flags.js';
 import { abortOnSignals } from '../stop-signals.js';
 import { exploreProject, type ExploreChoices } from '../explore-project.js';
 import { color, printJson, println, printlnStderr } from '../output.js';
@@ -52,6 +52,7 @@ export function exploreCommand(program: Command): void {
       checkedOption('--webhook-timeout <duration>', 'how long a receiver has to answer (default 10s)', duration()),
     )
     .option('--write-test <dir>', 'on a finding, write it as a vitest test in this folder')
+    .addOption(coverageOption())
     .option(
       '--report <format=file>',
       'also write a report: junit=FILE, markdown=FILE or json=FILE (FILE - is stdout; repeatable)',
