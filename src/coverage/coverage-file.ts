@@ -47,12 +47,7 @@ export type Seen = Record<string, Record<string, number>>;
 
 /** Who wrote a file. */
 export type CoverageSource =
-  | 'addon dev'
-  | 'addon exec'
-  | 'addon check'
-  | 'addon explore'
-  | 'startEmulator'
-  | 'openHostPage';
+  'addon dev' | 'addon exec' | 'addon check' | 'addon explore' | 'startEmulator' | 'openHostPage';
 
 export interface CoverageFile {
   format: typeof COVERAGE_FORMAT;
