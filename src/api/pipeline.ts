@@ -55,6 +55,8 @@ interface PendingAudit {
   faults?: AppliedFault[];
   /** The error body's code, read as the answer is sent. */
   code?: string;
+  /** A 429's Retry-After seconds, read as the answer is sent. */
+  retryAfter?: number;
 }
 
 export interface PipelineDeps {
@@ -183,10 +185,12 @@ export function usePipeline(app: FastifyInstance, deps: PipelineDeps): void {
       ...keptBody(request.body),
       ...(pending.code ? { code: pending.code } : {}),
       ...(pending.faults ? { faults: pending.faults } : {}),
+      ...(pending.retryAfter !== undefined ? { retryAfter: pending.retryAfter } : {}),
     });
   };
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.audit) request.audit.code = errorCode(reply.statusCode, payload);
+    if (request.audit && reply.statusCode === 429) request.audit.retryAfter = Number(reply.getHeader('retry-after'));
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {

@@ -31,6 +31,8 @@ export interface AuditEntry {
   code?: string;
   /** The fault rules that touched the call (docs/faults.md); status 0 means no answer was sent. */
   faults?: Array<{ rule: string; effect: string }>;
+  /** A 429's `Retry-After`: the seconds the add-on is to wait before it calls again. */
+  retryAfter?: number;
 }
 
 export interface AuditLog {

@@ -19,6 +19,8 @@ export interface ExploreChoices {
   writeTest?: string;
   /** Where to write a coverage file of what the exploration met (docs/coverage.md). */
   coverage?: string;
+  /** The emulator's port; a free one by default. */
+  port?: number;
   seed: number;
   runs: number;
   steps: number;
@@ -55,6 +57,7 @@ export async function exploreProject(
   const { explore } = await import('../explore/explore.js');
   const report = await explore({
     emulator,
+    port: choices.port,
     webhooks,
     seed: choices.seed,
     runs: choices.runs,
@@ -80,6 +83,7 @@ export async function exploreProject(
     appId: emulator.appId,
     webhooks,
     backendUrl,
+    port: choices.port,
     invariantsImport: modulePath && importPath(dir, resolve(cwd, modulePath)),
   });
   await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {

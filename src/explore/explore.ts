@@ -8,15 +8,18 @@ import { UserError } from '../common/errors.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS, REACHABLE_MS } from '../common/limits.js';
 import { createHttpTransport, postOnce } from '../webhooks/http-attempt.js';
 import { generateSequence } from './generate.js';
-import { BUILT_IN, builtInViolation, type TeamInvariants, type Violation } from './invariants.js';
-import { runSequence, type RunContext, type Send } from './run-sequence.js';
+import { httpAnswer } from './http-answer.js';
+import { backendViolation, BUILT_IN, builtInViolation, type TeamInvariants, type Violation } from './invariants.js';
+import { runSequence, type Run, type RunContext } from './run-sequence.js';
 import { shrink } from './shrink.js';
-import { stepProblem, wordsOf, type Step } from './steps.js';
+import { stepProblem, wordsOf, type Explored, type Step } from './steps.js';
 import { teamViolation } from './team-invariants.js';
 
 export interface ExploreOptions {
   /** The emulated add-on and platform, as `addon check` takes them (default: the default app). */
   emulator?: Omit<EmulatorOptions, 'port' | 'dataDir' | 'webhooks'>;
+  /** The emulator's port (default: a free one): a backend started beforehand calls the API there. */
+  port?: number;
   /** The receivers, each with an event it subscribes to; the events explored are theirs. */
   webhooks: readonly Receiver[];
   /** The seed of the sequences (default: a new one, in the report); the same seed gives the same sequences. */
@@ -75,7 +78,14 @@ export interface Finding extends Violation {
   replays: number;
 }
 
-const BUILT_IN_NAMES = Object.values(BUILT_IN).map(({ name }) => name);
+/** The built-in invariants judged: those of the backend's API calls where there is a backend. */
+const builtInNames = (backend: boolean) =>
+  [
+    BUILT_IN.answered,
+    BUILT_IN.repeat,
+    BUILT_IN.refused,
+    ...(backend ? [BUILT_IN.retryAfter, BUILT_IN.expired] : []),
+  ].map(({ name }) => name);
 
 /** Replays a shrinking may make, at most: each is a whole sequence from the checkpoint. */
 const SHRINK_REPLAYS = 200;
@@ -88,7 +98,7 @@ const SHRINK_REPLAYS = 200;
  */
 export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const budgeted = budgetOf(options);
-  const emulator = await createEmulator({ ...budgeted.emulator, port: 0, localReceivers: true });
+  const emulator = await createEmulator({ ...budgeted.emulator, port: budgeted.port ?? 0, localReceivers: true });
   const http = createHttpTransport();
   let addon: AddonProcess | null = null;
   try {
@@ -100,15 +110,17 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (!events.length) throw new UserError(`no receiver could be subscribed: ${result.evidence.join('; ')}`);
     // The resources whose changes fire the events explored: what a user of the service acts on.
     const resources = [...new Set(events.map((event) => emulator.registry.catalog.known(event).source))].sort();
-    checkSequence(budgeted.sequence, { events, resources });
+    const explored: Explored = { events, resources, backend: budgeted.backendUrl !== undefined };
+    checkSequence(budgeted.sequence, explored);
     const timeoutMs = emulator.status().webhookTimeoutMs;
     const context: RunContext = {
       emulator,
       post: (url, request) => postOnce(http.send, { url, ...request, timeoutMs, cancel: NEVER }),
       subscribe: async () => void (await subscribeAll(emulator, subscribed)),
+      backendUrl: budgeted.backendUrl,
     };
     budgeted.onStart?.();
-    return await exploreFrom(context, budgeted, { events, resources });
+    return await exploreFrom(context, budgeted, explored);
   } finally {
     http.close();
     await addon?.stop();
@@ -133,9 +145,9 @@ const startAddon = (
 const NEVER = new AbortController().signal;
 
 /** A sequence given (by a test) whose steps are all steps over the events explored. */
-function checkSequence(sequence: readonly unknown[] | undefined, { events, resources }: Explored): void {
+function checkSequence(sequence: readonly unknown[] | undefined, explored: Explored): void {
   sequence?.forEach((step, i) => {
-    const problem = stepProblem(step, events, resources);
+    const problem = stepProblem(step, explored);
     if (problem) throw new UserError(`step ${i + 1} of the sequence: ${problem}`);
   });
 }
@@ -157,31 +169,10 @@ type Budgeted = ExploreOptions & Required<Pick<ExploreOptions, 'seed' | 'runs' |
 const DEFAULT_RUNS = 100;
 const DEFAULT_STEPS = 20;
 
-/**
- * A receiver that answers nothing at all before the run is bad input, said in one line, not a
- * finding. Asked over node:http(s), as deliveries are: fetch refuses ports its spec calls unsafe
- * (6000, 6666, ...), on which a receiver gets its deliveries all the same.
- */
+/** A receiver that answers nothing at all before the run is bad input, said in one line, not a finding. */
 async function reachable(url: string): Promise<void> {
-  const { request } = process.getBuiltinModule(url.startsWith('https:') ? 'node:https' : 'node:http');
-  await new Promise<void>((resolve, reject) => {
-    const asked = request(url, { method: 'HEAD', timeout: REACHABLE_MS }, (answer) => {
-      answer.resume();
-      resolve();
-    });
-    asked.on('timeout', () => asked.destroy(Object.assign(new Error('no answer'), { code: 'a timeout' })));
-    asked.on('error', (error: NodeJS.ErrnoException) => {
-      const cause = error.code === 'ECONNREFUSED' ? 'connection refused' : (error.code ?? error.message);
-      reject(new UserError(`the receiver ${url} does not answer: ${cause}`));
-    });
-    asked.end();
-  });
-}
-
-/** The events the receivers subscribe to, and the resources whose changes fire them. */
-interface Explored {
-  events: string[];
-  resources: string[];
+  const answer = await httpAnswer(url, { method: 'HEAD', timeoutMs: REACHABLE_MS });
+  if ('error' in answer) throw new UserError(`the receiver ${url} does not answer: ${answer.error}`);
 }
 
 async function exploreFrom(context: RunContext, options: Budgeted, explored: Explored): Promise<ExploreReport> {
@@ -208,9 +199,9 @@ async function exploreFrom(context: RunContext, options: Budgeted, explored: Exp
 
 interface Judged {
   violation: Violation;
-  /** The step that broke it, and the sends of the run up to then. */
+  /** The step that broke it, and what the run saw up to then. */
   step: number;
-  sends: Send[];
+  run: Run;
 }
 
 /** Runs a sequence from the checkpoint and judges it after each step; the first violation, or null. */
@@ -220,20 +211,23 @@ function judgeWith(
   start: ReturnType<Emulator['checkpoint']>,
   tally?: (sends: number) => void,
 ) {
+  const world = { emulator: context.emulator, backendUrl: options.backendUrl };
   return async (steps: readonly Step[]): Promise<Judged | null> => {
     await context.emulator.rollback(start);
     const broken: { at?: { violation: Violation; step: number } } = {};
-    let judged = 0;
-    const sends = await runSequence(context, steps, async (step, sendsSoFar) => {
+    // What was judged already: each step judges what came after.
+    const judged = { sends: 0, calls: 0 };
+    const run = await runSequence(context, steps, async (step, soFar) => {
       const violation =
-        builtInViolation(sendsSoFar, judged) ??
-        (await teamViolation(options.invariants ?? {}, sendsSoFar, options.backendUrl));
-      judged = sendsSoFar.length;
+        builtInViolation(soFar.sends, judged.sends) ??
+        backendViolation(soFar.calls, judged.calls) ??
+        (await teamViolation(options.invariants ?? {}, soFar, world));
+      Object.assign(judged, { sends: soFar.sends.length, calls: soFar.calls.length });
       if (violation) broken.at = { violation, step };
       return violation !== null;
     });
-    tally?.(sends.length);
-    return broken.at ? { ...broken.at, sends } : null;
+    tally?.(run.sends.length);
+    return broken.at ? { ...broken.at, run } : null;
   };
 }
 
@@ -264,36 +258,46 @@ const findingOf = (
   run,
   found,
   minimal,
-  story: storyOf(minimal, judged.sends),
+  story: storyOf(minimal, judged.run),
   replays,
 });
 
-function storyOf(steps: readonly Step[], sends: readonly Send[]): StepReport[] {
+function storyOf(steps: readonly Step[], { sends, pages, calls }: Run): StepReport[] {
+  const answered = (answer: { status: number } | { error: string }) =>
+    'status' in answer ? String(answer.status) : `no answer (${answer.error})`;
   return steps.map((step, i) => ({
     step: wordsOf(step),
-    answers: sends
-      .filter((send) => send.step === i)
-      .map(
-        (send) =>
-          `${send.forged ? `forged ${send.event}` : `${send.event} attempt ${send.attempt}`}: ${
-            send.outcome.response ? send.outcome.response.status : `no answer (${send.outcome.error})`
-          }`,
-      ),
+    answers: [
+      ...sends
+        .filter((send) => send.step === i)
+        .map(
+          (send) =>
+            `${send.forged ? `forged ${send.event}` : `${send.event} attempt ${send.attempt}`}: ${answered(
+              send.outcome.response ?? { error: send.outcome.error ?? 'none' },
+            )}`,
+        ),
+      ...calls
+        .filter((call) => call.step === i)
+        .map((call) => `API ${call.method} ${call.path}: ${call.status || 'cut off'}`),
+      ...pages
+        .filter((page) => page.step === i)
+        .map((page) => `the backend answered its page: ${answered(page.answer)}`),
+    ],
   }));
 }
 
 function reportOf(
   options: Budgeted,
-  events: string[],
+  events: readonly string[],
   { done, requests }: { done: number; requests: number },
   finding: Finding | null,
 ): ExploreReport {
-  const invariants = [...BUILT_IN_NAMES, ...Object.keys(options.invariants ?? {})];
+  const invariants = [...builtInNames(options.backendUrl !== undefined), ...Object.keys(options.invariants ?? {})];
   return {
     seed: options.seed,
     runs: { asked: options.runs, done },
     steps: options.steps,
-    events,
+    events: [...events],
     requests,
     invariants,
     finding,

@@ -8,6 +8,8 @@ export interface FindingContext {
   appId?: string;
   webhooks: readonly Receiver[];
   backendUrl?: string;
+  /** The emulator's port the run was given (--port): where the backend calls the API. */
+  port?: number;
   /** The invariants module, as the test file imports it (`../../addon.invariants.js`); none without one. */
   invariantsImport?: string;
 }
@@ -22,6 +24,7 @@ export function findingTest(finding: Finding, context: FindingContext): string {
     ...(context.appId && { emulator: { appId: context.appId } }),
     webhooks: context.webhooks,
     ...(context.backendUrl && { backendUrl: context.backendUrl }),
+    ...(context.port !== undefined && { port: context.port }),
     sequence: finding.minimal,
   };
   const title = `keeps ${finding.invariant} when: ${finding.minimal.map(wordsOf).join('; then ')}`;

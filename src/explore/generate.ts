@@ -1,5 +1,5 @@
 import { seededRandom } from '../faults/seeded-random.js';
-import { ADVANCES, FORGERIES, type Step } from './steps.js';
+import { ADVANCES, API_FAULTS, FORGERIES, type Explored, type Step } from './steps.js';
 
 /**
  * How often each kind of step is drawn, out of their sum. Plain deliveries and a user's moves along
@@ -18,28 +18,27 @@ const WEIGHTS: ReadonlyArray<[Step['do'], number]> = [
   ['delete', 1],
   ['reinstall', 1],
   ['revoke', 1],
+  ['call', 3],
 ];
 /** Samples a created record is drawn from: a resource's samples cycle through their data. */
 const SAMPLES = 100;
-const TOTAL = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+/** The weights drawn from: a `call` only where there is a backend to call. */
+const weightsFor = (backend: boolean) => (backend ? WEIGHTS : WEIGHTS.filter(([kind]) => kind !== 'call'));
 
 /**
  * The `run`-th sequence of an exploration seeded `seed`: `length` steps over `events` (those the
- * add-on's receivers subscribe to) and `resources` (whose changes fire them). The same seed, run,
- * events and resources give the same steps, so a finding repeats; each run draws from a source of
- * its own, so one run's length never shifts the next's.
+ * add-on's receivers subscribe to), `resources` (whose changes fire them) and the backend, when
+ * there is one. The same seed, run and explored give the same steps, so a finding repeats; each run
+ * draws from a source of its own, so one run's length never shifts the next's.
  */
-export function generateSequence(
-  seed: number,
-  run: number,
-  { events, resources }: { events: readonly string[]; resources: readonly string[] },
-  length: number,
-): Step[] {
+export function generateSequence(seed: number, run: number, explored: Explored, length: number): Step[] {
+  const { events, resources } = explored;
   const random = seededRandom(mix(seed, run));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const event = () => pick(events);
+  const weights = weightsFor(explored.backend);
   return Array.from({ length }, (): Step => {
-    const kind = kindOf(random());
+    const kind = kindOf(random(), weights);
     switch (kind) {
       case 'deliver':
       case 'duplicate':
@@ -60,13 +59,15 @@ export function generateSequence(
         return { do: kind, resource: pick(resources) };
       case 'reinstall':
         return { do: kind };
+      case 'call':
+        return { do: kind, fault: pick(API_FAULTS) };
     }
   });
 }
 
-function kindOf(draw: number): Step['do'] {
-  let left = draw * TOTAL;
-  for (const [kind, weight] of WEIGHTS) if ((left -= weight) < 0) return kind;
+function kindOf(draw: number, weights: typeof WEIGHTS): Step['do'] {
+  let left = draw * weights.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [kind, weight] of weights) if ((left -= weight) < 0) return kind;
   return 'deliver';
 }
 

@@ -9,6 +9,7 @@ import {
   type CraftedRequest,
   type Envelope,
 } from '../check/delivery-variants.js';
+import { apiCallOf, callBackend, type ApiCall, type HandedTokens, type PageCall } from './backend-calls.js';
 import { reinstall, revokeReadScope } from './install-steps.js';
 import { createRecord, deleteRecord, moveRecord } from './record-steps.js';
 import { LATE_BY, type Forgery, type Step } from './steps.js';
@@ -29,12 +30,21 @@ export interface Send {
 
 /**
  * What a run needs of its surroundings: the emulator, a way to post a forged request to a receiver,
- * and the add-on's subscribing of its receivers, which a reinstall asks of it again.
+ * the add-on's subscribing of its receivers, which a reinstall asks of it again, and the backend's
+ * URL its page calls, if any.
  */
 export interface RunContext {
   emulator: Emulator;
   post(url: string, request: CraftedRequest): Promise<AttemptOutcome>;
   subscribe(): Promise<void>;
+  backendUrl?: string;
+}
+
+/** What a run saw so far: the receivers' requests, the page's calls of its backend, the backend's API calls. */
+export interface Run {
+  sends: Send[];
+  pages: PageCall[];
+  calls: ApiCall[];
 }
 
 const FORGE: Record<Forgery, typeof wrongSignature> = {
@@ -44,37 +54,52 @@ const FORGE: Record<Forgery, typeof wrongSignature> = {
 };
 
 /**
- * Runs `steps` against the emulator's world as it is, telling `after` each step's number and every
- * send so far once the step's deliveries are all answered; stops early when `after` says so (a
- * violation was found). The sends are returned in the order they happened.
+ * Runs `steps` against the emulator's world as it is, telling `after` each step's number and what
+ * the run saw so far once the step's deliveries are all answered; stops early when `after` says so
+ * (a violation was found). What it saw is returned, each list in the order it happened.
  */
 export async function runSequence(
   context: RunContext,
   steps: readonly Step[],
-  after: (step: number, sends: readonly Send[]) => Promise<boolean>,
-): Promise<Send[]> {
-  const { emulator, post } = context;
-  const sends: Send[] = [];
+  after: (step: number, run: Readonly<Run>) => Promise<boolean>,
+): Promise<Run> {
+  const { emulator } = context;
+  const run: Run = { sends: [], pages: [], calls: [] };
+  const tokens: HandedTokens = new Map();
   let current = 0;
-  const stop = emulator.onDelivery(({ delivery, attempt }) => {
+  const stopDeliveries = emulator.onDelivery(({ delivery, attempt }) => {
     const { deliveryId, event } = delivery;
     const { data } = JSON.parse(delivery.payload) as Envelope;
-    sends.push({ step: current, event, deliveryId, data, attempt: attempt.attempt, forged: null, outcome: attempt });
+    const outcome = attempt;
+    run.sends.push({ step: current, event, deliveryId, data, attempt: attempt.attempt, forged: null, outcome });
+  });
+  const stopAudit = emulator.onAudit((entry) => {
+    const call = apiCallOf(entry, tokens, current);
+    if (call) run.calls.push(call);
   });
   try {
     for (; current < steps.length; current++) {
-      await perform(context, steps[current]!, () => forge(steps[current]!, sends, current, emulator, post));
+      await perform(context, steps[current]!, { run, step: current, tokens });
       await emulator.idle();
-      if (await after(current, sends)) break;
+      if (await after(current, run)) break;
     }
   } finally {
-    stop();
+    stopDeliveries();
+    stopAudit();
   }
-  return sends;
+  return run;
 }
 
-/** Does what `step` says; forgeries through `forgeNewest`, which needs the sends so far. */
-async function perform({ emulator, subscribe }: RunContext, step: Step, forgeNewest: () => Promise<void>) {
+/** Where a step is: the run so far, its number, the tokens handed to the backend. */
+interface At {
+  run: Run;
+  step: number;
+  tokens: HandedTokens;
+}
+
+/** Does what `step` says. */
+async function perform(context: RunContext, step: Step, at: At): Promise<void> {
+  const { emulator, subscribe, backendUrl } = context;
   switch (step.do) {
     case 'deliver':
       await emulator.trigger(step.event);
@@ -87,7 +112,7 @@ async function perform({ emulator, subscribe }: RunContext, step: Step, forgeNew
       await Promise.all(step.events.map((event) => emulator.trigger(event)));
       return;
     case 'forge':
-      return forgeNewest();
+      return forge(step.how, context, at);
     case 'advance':
       await emulator.advanceClock(parseDuration(step.by));
       return;
@@ -102,6 +127,10 @@ async function perform({ emulator, subscribe }: RunContext, step: Step, forgeNew
       return reinstall(emulator, subscribe);
     case 'revoke':
       return revokeReadScope(emulator, step.resource);
+    case 'call':
+      // A call step is only ever run with a backend: stepProblem refuses one without.
+      at.run.pages.push(await callBackend(emulator, { backendUrl: backendUrl!, fault: step.fault, ...at }));
+      return;
   }
 }
 
@@ -116,21 +145,14 @@ async function withRule(emulator: Emulator, rule: FaultRuleSpec, event: string):
 }
 
 /** Posts a forgery of the newest genuine delivery to its receiver; nothing when none was sent yet. */
-async function forge(
-  step: Step,
-  sends: Send[],
-  current: number,
-  emulator: Emulator,
-  post: RunContext['post'],
-): Promise<void> {
-  if (step.do !== 'forge') return;
+async function forge(how: Forgery, { emulator, post }: RunContext, { run: { sends }, step }: At): Promise<void> {
   const newest = sends.findLast((send) => send.forged === null);
   if (!newest) return;
   const delivery = emulator.delivery(newest.deliveryId);
   const basis = { envelope: JSON.parse(delivery.payload) as Envelope, event: delivery.event, appId: delivery.appId };
-  const request = FORGE[step.how](basis);
+  const request = FORGE[how](basis);
   const outcome = await post(delivery.webhookUrl, request);
   const { deliveryId } = JSON.parse(request.body) as Envelope;
   const { data } = basis.envelope;
-  sends.push({ step: current, event: delivery.event, deliveryId, data, attempt: 1, forged: step.how, outcome });
+  sends.push({ step, event: delivery.event, deliveryId, data, attempt: 1, forged: how, outcome });
 }

@@ -2,7 +2,8 @@ import { UserError } from '../common/errors.js';
 import { EXPLORE_INVARIANT_MS } from '../common/limits.js';
 import { atMostOnePer } from './invariant-helpers.js';
 import type { InvariantView, TeamInvariants, Violation } from './invariants.js';
-import type { Send } from './run-sequence.js';
+import type { Emulator } from '../emulator/emulator.js';
+import type { Run } from './run-sequence.js';
 
 /**
  * The first of the team's invariants that the sends so far break, each given EXPLORE_INVARIANT_MS of
@@ -12,12 +13,15 @@ import type { Send } from './run-sequence.js';
  */
 export async function teamViolation(
   invariants: TeamInvariants,
-  sends: readonly Send[],
-  backendUrl: string | undefined,
+  { sends, calls }: Readonly<Run>,
+  { emulator, backendUrl }: { emulator: Emulator; backendUrl: string | undefined },
 ): Promise<Violation | null> {
   const view: InvariantView = {
-    // A copy of its own: what a predicate does to its view never reaches the judging or the report.
+    // Copies of its own: what a predicate does to its view never reaches the judging or the report.
     sends: structuredClone(sends),
+    calls: structuredClone(calls),
+    records: (resource) =>
+      structuredClone(emulator.records(resource, { limit: Infinity, offset: 0, order: 'newest' }).data),
     backend: (path) => readBackend(backendUrl, path),
     delivered: (field, event) =>
       sends.filter((send) => !send.forged && (!event || send.event === event)).map((send) => send.data[field]),

@@ -14,6 +14,8 @@ import {
   type FixtureReceiver,
   type Flaw,
 } from '../fixtures/explore-receivers.js';
+import { startBackend, type BackendFlaw } from '../fixtures/explore-backends.js';
+import { freePort } from '../helpers.js';
 
 const EVENTS = ['customer.created', 'invoice.created', 'invoice.paid'];
 const open: FixtureReceiver[] = [];
@@ -34,6 +36,14 @@ async function exploring(flaw: Flaw | null, options: Partial<ExploreOptions> = {
     backendUrl: receiver.url,
     ...options,
   });
+}
+
+/** The correct receiver, and a backend with `flaw` (or none) that calls the API of explore's emulator. */
+async function exploringBackend(flaw: BackendFlaw | null) {
+  const port = await freePort();
+  const backend = await startBackend(flaw, `http://127.0.0.1:${port}/api/addon/v1`);
+  open.push({ url: backend.summaryUrl, close: backend.close });
+  return exploring(null, { port, backendUrl: backend.summaryUrl, invariants: {} });
 }
 
 const FOUND_AS: Record<Flaw, string> = {
@@ -136,6 +146,45 @@ describe('addon explore', () => {
       sequence: [{ do: 'deliver', event: 'invoice.paid' }],
     });
     expect(report).toMatchObject({ finding: null, requests: 1 });
+  });
+
+  for (const [flaw, invariant] of [
+    ['retries-before-retry-after', 'retry-after-respected'],
+    ['reuses-expired-token', 'expired-token-not-reused'],
+  ] as const)
+    it(`finds a backend that ${flaw.replaceAll('-', ' ')}, in one call step`, { timeout: 120_000 }, async () => {
+      const { finding } = await exploringBackend(flaw);
+      expect(finding, `no finding against ${flaw}`).toMatchObject({ invariant, minimal: [{ do: 'call' }] });
+      expect(finding!.story[0]!.answers).toContain(
+        `API GET /invoices: ${invariant === 'retry-after-respected' ? 429 : 401}`,
+      );
+    });
+
+  it("shows a team's invariant the world's records and the backend's API calls", { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const backend = await startBackend(null, `http://127.0.0.1:${port}/api/addon/v1`);
+    open.push({ url: backend.summaryUrl, close: backend.close });
+    const seen: unknown[] = [];
+    const watching: TeamInvariants = {
+      watches: ({ records, calls }) =>
+        void seen.push([records('invoices').length, calls.map((c) => `${c.method} ${c.path} ${c.status}`)]),
+    };
+    const sequence: Step[] = [
+      { do: 'create', resource: 'invoices', sample: 0 },
+      { do: 'call', fault: 'unavailable' },
+    ];
+    const report = await exploring(null, { port, backendUrl: backend.summaryUrl, sequence, invariants: watching });
+    expect(report.finding).toBeNull();
+    expect(seen).toEqual([
+      [1, []],
+      [1, ['GET /invoices 503', 'GET /invoices 200']],
+    ]);
+  });
+
+  it('finds nothing wrong with a backend that leaves a 429 and a 401 to its page', { timeout: 120_000 }, async () => {
+    const report = await exploringBackend(null);
+    expect(report.finding).toBeNull();
+    expect(report.invariants).toContain('retry-after-respected');
   });
 
   it('refuses a sequence with a step that would do nothing, naming it', { timeout: 60_000 }, async () => {

@@ -7,6 +7,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, cli, expectOneLine, freePort, ROOT, tempDir } from '../helpers.js';
 import { EXPLORED_APP_ID, startReceiver, type FixtureReceiver } from '../fixtures/explore-receivers.js';
+import { startBackend } from '../fixtures/explore-backends.js';
 
 const open: FixtureReceiver[] = [];
 afterEach(async () => {
@@ -127,6 +128,30 @@ describe('addon explore', () => {
       open.push(await startReceiver(null, Number(new URL(flawed.url).port)));
       const green = await vitest();
       expect(green.exitCode, green.stdout).toBe(0);
+    },
+  );
+
+  it(
+    'calls the backend as its page does, on the port given, and tells what it did with a 429',
+    { timeout: 60_000 },
+    async () => {
+      const port = await freePort();
+      const backend = await startBackend('retries-before-retry-after', `http://127.0.0.1:${port}/api/addon/v1`);
+      open.push({ url: backend.summaryUrl, close: backend.close });
+      const args = ['explore', '--seed', '5', '--port', String(port), '--backend-url', backend.summaryUrl];
+      const result = await cli(args, { cwd: await project(null, 'export default {};\n') });
+      expect(result.exitCode, result.stderr).toBe(1);
+      expect(result.stdout).toMatch(
+        /^✗ retry-after-respected: the backend called GET \/invoices again before the Retry-After/m,
+      );
+      expect(result.stdout).toContain(
+        [
+          '  1. the page calls the backend with its session token, its first API call answered 429 with Retry-After',
+          '       API GET /invoices: 429',
+          '       API GET /invoices: 200',
+          '       the backend answered its page: 200',
+        ].join('\n'),
+      );
     },
   );
 

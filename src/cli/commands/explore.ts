@@ -6,7 +6,17 @@ import { newSeed } from '../../faults/seeded-random.js';
 import { APP_ID } from '../../installations/installation-ids.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS } from '../../common/limits.js';
 import { visible } from '../../common/text/visible-text.js';
-import { receiverArg, checkedOption, count, duration, httpUrl, matching, repeated, usageError } from '../arguments.js';
+import {
+  receiverArg,
+  checkedOption,
+  count,
+  duration,
+  httpUrl,
+  matching,
+  port,
+  repeated,
+  usageError,
+} from '../arguments.js';
 import { currentIo, setExitCode } from '../cli-io.js';
 import { coverageOption, declaredScopesOption } from '../emulator-flags.js';
 import { abortOnSignals } from '../stop-signals.js';
@@ -36,7 +46,20 @@ export function exploreCommand(program: Command): void {
         repeatable: true,
       }),
     )
-    .addOption(checkedOption('--backend-url <url>', "your backend's base URL, which invariants read", url))
+    .addOption(
+      checkedOption(
+        '--backend-url <url>',
+        "your backend's endpoint its page calls with the session token (call steps), whose origin invariants read",
+        url,
+      ),
+    )
+    .addOption(
+      checkedOption(
+        '-p, --port <n>',
+        "the emulator's port (default: a free one; a backend you run yourself calls the API there)",
+        port,
+      ),
+    )
     .option('--invariants <file>', "a module of your own invariants (default: addon.config.json's explore.invariants)")
     .addOption(
       checkedOption('--seed <n>', 'the seed of the sequences, to repeat a run (printed on every run)', count()),
