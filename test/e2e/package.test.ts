@@ -51,6 +51,12 @@ describe('the packed package', () => {
     for (const shipped of ['dist/cli/addon-cli.bundle.js', 'dist/host-ui/index.html', 'demo-addon/index.html'])
       expect(files).toContain(`package/${shipped}`);
     expect(files.filter((f) => /^package\/(src|test|bench|host-ui)\//.test(f))).toEqual([]);
+    // The CLI runs from its bundles alone: tsc's own dist/cli and dist/mcp files, which the bundles
+    // were made from, stay out (about 100 kB packed).
+    const unbundled = (f: string) =>
+      /^package\/dist\/mcp\//.test(f) ||
+      (/^package\/dist\/cli\/./.test(f) && !/^package\/dist\/cli\/([^/]+\.bundle\.js(\.map)?|lazy\/.*)$/.test(f));
+    expect(files.filter(unbundled)).toEqual([]);
     const manifest = JSON.parse(await readFile(join(consumer, 'node_modules/addon-devkit/package.json'), 'utf8'));
     for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
       expect(manifest.scripts).not.toHaveProperty(script);
