@@ -221,7 +221,7 @@ function judgeWith(
       const violation =
         builtInViolation(soFar.sends, judged.sends) ??
         backendViolation(soFar.calls, judged.calls) ??
-        (await teamViolation(options.invariants ?? {}, soFar, world));
+        (await teamViolation(options.invariants ?? {}, soFar, { ...world, final: step === steps.length - 1 }));
       Object.assign(judged, { sends: soFar.sends.length, calls: soFar.calls.length });
       if (violation) broken.at = { violation, step };
       return violation !== null;

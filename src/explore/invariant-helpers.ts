@@ -21,3 +21,18 @@ export function atMostOnePer(rows: unknown, key: string, among?: Iterable<unknow
   }
   return undefined;
 }
+
+/**
+ * At least one of `rows` for each value of `among` under `key`: "eventually Z after W", as in every
+ * invoice whose invoice.paid was answered 2xx has a payment (`answered('invoiceId', 'invoice.paid')`
+ * as `among`). Judge it when `final` where the add-on writes after it answers.
+ */
+export function atLeastOnePer(rows: unknown, key: string, among: Iterable<unknown>): string | undefined {
+  if (!Array.isArray(rows)) return `expected a list of rows to find by ${key}, got ${typeof rows}`;
+  const found = new Set(
+    rows.map((row) => (typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[key] : undefined)),
+  );
+  const wanted = [...new Set(among)];
+  const missing = wanted.filter((value) => !found.has(value)).length;
+  return missing ? `${missing} of ${wanted.length} ${key} values have no row` : undefined;
+}

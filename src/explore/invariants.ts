@@ -1,5 +1,5 @@
 import type { ApiCall } from './backend-calls.js';
-import type { atMostOnePer } from './invariant-helpers.js';
+import type { atLeastOnePer, atMostOnePer } from './invariant-helpers.js';
 import type { Send } from './run-sequence.js';
 import type { Doc } from '../store/store.js';
 
@@ -32,7 +32,12 @@ export interface InvariantView {
   backend(path: string): Promise<unknown>;
   /** What the sends' `data` held under `field`: the ids of this run's records, to scope a check to them. */
   delivered(field: string, event?: string): unknown[];
+  /** As `delivered`, of the deliveries a receiver answered 2xx: what the add-on took on. */
+  answered(field: string, event?: string): unknown[];
+  /** Whether this is the sequence's last step: where an "eventually" is judged. */
+  readonly final: boolean;
   atMostOnePer: typeof atMostOnePer;
+  atLeastOnePer: typeof atLeastOnePer;
 }
 
 export const BUILT_IN = {

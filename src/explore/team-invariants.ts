@@ -1,6 +1,6 @@
 import { UserError } from '../common/errors.js';
 import { EXPLORE_INVARIANT_MS } from '../common/limits.js';
-import { atMostOnePer } from './invariant-helpers.js';
+import { atLeastOnePer, atMostOnePer } from './invariant-helpers.js';
 import type { InvariantView, TeamInvariants, Violation } from './invariants.js';
 import type { Emulator } from '../emulator/emulator.js';
 import type { Run } from './run-sequence.js';
@@ -14,8 +14,10 @@ import type { Run } from './run-sequence.js';
 export async function teamViolation(
   invariants: TeamInvariants,
   { sends, calls }: Readonly<Run>,
-  { emulator, backendUrl }: { emulator: Emulator; backendUrl: string | undefined },
+  { emulator, backendUrl, final }: { emulator: Emulator; backendUrl: string | undefined; final: boolean },
 ): Promise<Violation | null> {
+  const genuine = (event: string | undefined, ok: boolean) =>
+    sends.filter((send) => !send.forged && (!event || send.event === event) && (!ok || send.outcome.ok));
   const view: InvariantView = {
     // Copies of its own: what a predicate does to its view never reaches the judging or the report.
     sends: structuredClone(sends),
@@ -23,9 +25,11 @@ export async function teamViolation(
     records: (resource) =>
       structuredClone(emulator.records(resource, { limit: Infinity, offset: 0, order: 'newest' }).data),
     backend: (path) => readBackend(backendUrl, path),
-    delivered: (field, event) =>
-      sends.filter((send) => !send.forged && (!event || send.event === event)).map((send) => send.data[field]),
+    delivered: (field, event) => genuine(event, false).map((send) => send.data[field]),
+    answered: (field, event) => genuine(event, true).map((send) => send.data[field]),
+    final,
     atMostOnePer,
+    atLeastOnePer,
   };
   for (const [name, check] of Object.entries(invariants)) {
     const said = await withinTime(name, async () => {

@@ -9,7 +9,7 @@ import type { Send } from '../../src/explore/run-sequence.js';
 import type { Step } from '../../src/explore/steps.js';
 import {
   EXPLORED_APP_ID,
-  onePaymentPerInvoice,
+  paymentInvariants,
   startReceiver,
   type FixtureReceiver,
   type Flaw,
@@ -32,7 +32,7 @@ async function exploring(flaw: Flaw | null, options: Partial<ExploreOptions> = {
     seed: 7,
     runs: 40,
     steps: 12,
-    invariants: onePaymentPerInvoice,
+    invariants: paymentInvariants,
     backendUrl: receiver.url,
     ...options,
   });
@@ -52,6 +52,7 @@ const FOUND_AS: Record<Flaw, string> = {
   'repeat-fails': 'repeat-answered-alike',
   'lock-across-deliveries': 'delivery-answered',
   'unchecked-customer-created': 'forgery-refused',
+  'forgets-early-payment': 'a payment for every paid invoice',
 };
 
 describe('addon explore', () => {
@@ -96,7 +97,7 @@ describe('addon explore', () => {
           for (const send of view.sends) if (send.outcome.response) send.outcome.response.status = 599;
           (view.sends as Send[]).splice(0);
         },
-        ...onePaymentPerInvoice,
+        ...paymentInvariants,
       };
       const { finding } = await exploring('pays-twice', { invariants: meddling });
       expect(finding?.invariant).toBe('one payment per invoice');
