@@ -39,11 +39,11 @@ export async function exploreProject(
   cwd: string,
   choices: ExploreChoices,
   run: Pick<ExploreOptions, 'onStart' | 'onProgress' | 'signal'> & { onAddonLine?(line: string): void } = {},
-): Promise<{ report: ExploreReport | null; testFile: string | null }> {
+): Promise<{ report: ExploreReport | null; written: string[] }> {
   const file = await readConfigFile(cwd);
   const webhooks = choices.webhook ?? file.webhooks ?? [];
   // As `addon check` skips its receiver checks: an add-on without receivers has nothing to explore.
-  if (!webhooks.length) return { report: null, testFile: null };
+  if (!webhooks.length) return { report: null, written: [] };
   if (file.dev && !file.url) throw new UserError('addon.config.json names a "dev" command but no "url" to wait for');
   const modulePath = choices.invariants ?? file.explore?.invariants;
   const invariants = modulePath ? await loadInvariants(resolve(cwd, modulePath)) : {};
@@ -74,11 +74,10 @@ export async function exploreProject(
     onProgress: run.onProgress,
     signal: run.signal,
   });
-  if (!report.finding || !choices.writeTest) return { report, testFile: null };
+  if (!report.finding || !choices.writeTest) return { report, written: [] };
   const dir = resolve(cwd, choices.writeTest);
-  const testFile = join(dir, `explore-seed-${report.seed}.test.ts`);
-  const { findingTest } = await import('../explore/finding-test.js');
-  const text = findingTest(report.finding, {
+  const { findingFiles } = await import('../explore/finding-test.js');
+  const files = findingFiles(report.finding, {
     seed: report.seed,
     appId: emulator.appId,
     webhooks,
@@ -89,8 +88,11 @@ export async function exploreProject(
   await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
     throw await fileError(error, `cannot make the folder ${dir}`, dir);
   });
-  await writeWhole(testFile, text);
-  return { report, testFile };
+  // The data first: a test is never there without the sequence it reads.
+  const written = [join(dir, files.sequence.name), join(dir, files.test.name)];
+  await writeWhole(written[0]!, files.sequence.text);
+  await writeWhole(written[1]!, files.test.text);
+  return { report, written };
 }
 
 /** `module` as a file in `dir` imports it: `../../addon.invariants.js`. */

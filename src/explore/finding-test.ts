@@ -14,13 +14,24 @@ export interface FindingContext {
   invariantsImport?: string;
 }
 
+/** The two files a finding is written as, by name: its sequence (data) and the test that replays it. */
+export interface FindingFiles {
+  sequence: { name: string; text: string };
+  test: { name: string; text: string };
+}
+
 /**
- * A finding as a vitest test on the harness (docs/explore.md#from-a-finding-to-a-test): its minimal
- * sequence replayed by `explore({ sequence })`, red while the add-on still breaks the invariant and
- * green once it is fixed. Every value is written as JSON, so no text of the run becomes code.
+ * A finding as files (docs/explore.md#from-a-finding-to-a-test): its minimal sequence and what it
+ * ran against, as data in `explore-seed-<seed>.sequence.json` that can be read and edited by hand,
+ * and a vitest test on the harness that replays it with `explore({ sequence })`, red while the
+ * add-on still breaks the invariant and green once it is fixed. No text of the run becomes code:
+ * the test reads the data file.
  */
-export function findingTest(finding: Finding, context: FindingContext): string {
-  const options = {
+export function findingFiles(finding: Finding, context: FindingContext): FindingFiles {
+  const base = `explore-seed-${context.seed}`;
+  const found = {
+    broke: `${finding.invariant}: ${finding.message}`,
+    inWords: finding.minimal.map(wordsOf),
     ...(context.appId && { emulator: { appId: context.appId } }),
     webhooks: context.webhooks,
     ...(context.backendUrl && { backendUrl: context.backendUrl }),
@@ -28,21 +39,27 @@ export function findingTest(finding: Finding, context: FindingContext): string {
     sequence: finding.minimal,
   };
   const title = `keeps ${finding.invariant} when: ${finding.minimal.map(wordsOf).join('; then ')}`;
-  return [
+  const invariants = context.invariantsImport ? ', invariants' : '';
+  const test = [
     `// Written by \`addon explore --seed ${context.seed}\` from what it found (docs/explore.md#from-a-finding-to-a-test).`,
-    `// Red while the add-on breaks ${JSON.stringify(finding.invariant)} after these steps, green once it is`,
-    `// fixed. The receivers below must answer while it runs: start them first, or point these at yours.`,
-    `import { explore } from 'addon-devkit/testing';`,
+    `// Red while the add-on breaks ${JSON.stringify(finding.invariant)} after the steps of ${base}.sequence.json,`,
+    `// green once it is fixed. The receivers it names must answer while it runs: start them first, or`,
+    `// point them at yours.`,
+    `import { readFileSync } from 'node:fs';`,
+    `import { explore, type ExploreOptions } from 'addon-devkit/testing';`,
     `import { expect, it } from 'vitest';`,
     ...(context.invariantsImport ? [`import invariants from ${JSON.stringify(context.invariantsImport)};`] : []),
     '',
-    // `as const`: the steps keep their literal kinds, which explore()'s types ask for.
-    `const found = ${JSON.stringify(options, null, 2)} as const;`,
+    `const found: ExploreOptions = JSON.parse(readFileSync(new URL('./${base}.sequence.json', import.meta.url), 'utf8'));`,
     '',
     `it(${JSON.stringify(title)}, { timeout: 60_000 }, async () => {`,
-    `  const { finding } = await explore({ ...found${context.invariantsImport ? ', invariants' : ''} });`,
+    `  const { finding } = await explore({ ...found${invariants} });`,
     `  expect(finding && \`\${finding.invariant}: \${finding.message}\`).toBeNull();`,
     `});`,
     '',
   ].join('\n');
+  return {
+    sequence: { name: `${base}.sequence.json`, text: `${JSON.stringify(found, null, 2)}\n` },
+    test: { name: `${base}.test.ts`, text: test },
+  };
 }

@@ -24,6 +24,7 @@ export { TOKEN_VARIANTS, type TokenVariant } from '../auth/bad-tokens.js';
 export type { ScenarioFile, ScenarioOptions, ScenarioResult } from '../scenarios/scenario-file.js';
 export { startEmulator, type TestEmulator, type TestEmulatorOptions } from './start-emulator.js';
 export { explore, type ExploreOptions, type ExploreReport, type Finding, type StepReport } from '../explore/explore.js';
-export type { Step, Forgery, Advance } from '../explore/steps.js';
+export type { Step, Forgery, Advance, ApiFault } from '../explore/steps.js';
+export type { ApiCall, PageCall } from '../explore/backend-calls.js';
 export type { InvariantView, TeamInvariants, Violation } from '../explore/invariants.js';
 export type { Send } from '../explore/run-sequence.js';

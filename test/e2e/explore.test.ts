@@ -109,7 +109,14 @@ describe('addon explore', () => {
         },
       );
       const written = join(cwd, 'test', 'explore', 'explore-seed-3.test.ts');
+      const sequenceFile = join(cwd, 'test', 'explore', 'explore-seed-3.sequence.json');
+      expect(result.stderr).toContain(`wrote ${sequenceFile}\n`);
       expect(result.stderr).toContain(`wrote ${written}`);
+      // The sequence is data the test reads, in words too, to read or edit by hand.
+      const found = JSON.parse(await readFile(sequenceFile, 'utf8'));
+      expect(found).toMatchObject({ broke: 'one payment per invoice: 2 rows share one invoiceId' });
+      expect(found.inWords).toHaveLength(found.sequence.length);
+      expect(found.sequence.length).toBeLessThanOrEqual(3);
       // A project that runs it as the add-on's would: the kit and vitest installed.
       await mkdir(join(cwd, 'node_modules'));
       await symlink(ROOT, join(cwd, 'node_modules', 'addon-devkit'));

@@ -74,7 +74,7 @@ export function exploreCommand(program: Command): void {
     .addOption(
       checkedOption('--webhook-timeout <duration>', 'how long a receiver has to answer (default 10s)', duration()),
     )
-    .option('--write-test <dir>', 'on a finding, write it as a vitest test in this folder')
+    .option('--write-test <dir>', 'on a finding, write it as a vitest test and its sequence file in this folder')
     .addOption(coverageOption())
     .option(
       '--report <format=file>',
@@ -92,7 +92,7 @@ export function exploreCommand(program: Command): void {
       const seed = flags.seed ?? newSeed();
       // Ctrl-C stops the add-on's dev server the run started, and the emulator, then the command.
       const stop = abortOnSignals('addon explore');
-      const { report, testFile } = await exploreProject(
+      const { report, written: findingFiles } = await exploreProject(
         cwd,
         { ...flags, seed, time: flags.time ?? 300_000 },
         // Once the run is sure to start, so that bad input is one line.
@@ -111,8 +111,7 @@ export function exploreCommand(program: Command): void {
       if (flags.json) printJson(report);
       else for (const line of reportLines(report)) (toStdout ? printlnStderr : println)(line);
       const written = await writeExploreReports(report, targets, { cwd, env, streams: { stdout, stderr } });
-      for (const path of [...(testFile ? [testFile] : []), ...(flags.json ? [] : written)])
-        printlnStderr(color.dim(`wrote ${path}`));
+      for (const path of [...findingFiles, ...(flags.json ? [] : written)]) printlnStderr(color.dim(`wrote ${path}`));
       setExitCode(report.finding ? 1 : 0);
     });
 }
