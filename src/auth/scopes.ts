@@ -14,6 +14,8 @@ export interface ScopeList {
   readonly resources: readonly string[];
   /** Every concrete scope, for documentation and the OpenAPI document. */
   readonly all: readonly string[];
+  /** What a scope is, as a regular expression's source: what a JSON Schema of scopes says. */
+  readonly pattern: string;
   isScope(scope: string): boolean;
   /** Parses a list given as `a,b c` (commas and/or spaces) and checks each entry. */
   parse(input: string | readonly string[]): { scopes: string[]; unknown: string[] };
@@ -27,6 +29,7 @@ export function scopeList(businessResources: readonly string[]): ScopeList {
   return {
     resources,
     all: resources.flatMap((r) => SCOPE_ACTIONS.map((a) => `${r}.${a}`)),
+    pattern: pattern.source,
     isScope,
     parse(input) {
       const list = typeof input === 'string' ? input.split(/[\s,]+/) : [...input];

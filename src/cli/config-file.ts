@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { compileSchema, describeError } from '../common/json/validator.js';
 import { UserError } from '../common/errors.js';
 import { readJsonFile } from '../common/json/json-file.js';
-import { CONFIG_BOUNDS, MAX_FAULT_RULES, MAX_RATE_LIMIT } from '../common/limits.js';
-import { FAULT_RULE_SCHEMA, type FaultRuleSpec } from '../faults/fault-rule.js';
-import { HTTP_URL } from '../common/text/pattern-words.js';
-import { DIMENSIONS } from '../coverage/coverage-file.js';
+import { CONFIG_BOUNDS } from '../common/limits.js';
+import type { FaultRuleSpec } from '../faults/fault-rule.js';
 import type { Minimum } from '../coverage/thresholds.js';
-import { ORGANIZATIONS_SCHEMA, type OrganizationInput } from '../installations/organizations.js';
+import type { OrganizationInput } from '../installations/organizations.js';
+import { CONFIG_SCHEMA } from './config-schema.js';
 
 /**
  * `addon.config.json` in the working directory: the add-on's defaults for `addon dev` and `addon
@@ -45,60 +44,6 @@ export interface AddonConfigFile {
 
 export const CONFIG_FILE = 'addon.config.json';
 
-const stringList = { type: 'array', items: { type: 'string' }, maxItems: 100 };
-/** addon.config.json's schema (fixed here; test/unit/validator.test.ts checks it is valid JSON Schema). */
-export const CONFIG_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    $schema: { type: 'string' },
-    appId: { type: 'string' },
-    name: { type: 'string' },
-    url: { type: 'string' },
-    scopes: stringList,
-    grantedScopes: stringList,
-    orgId: { type: 'string' },
-    userId: { type: 'string' },
-    organizations: ORGANIZATIONS_SCHEMA,
-    port: { type: 'integer', minimum: 0, maximum: 65535 },
-    rateLimit: { type: 'integer', minimum: 1, maximum: MAX_RATE_LIMIT },
-    dev: { type: 'string', minLength: 1 },
-    faults: { type: 'array', maxItems: MAX_FAULT_RULES, items: FAULT_RULE_SCHEMA },
-    check: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { backendUrl: { type: 'string', pattern: HTTP_URL, maxLength: 2000 } },
-    },
-    explore: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { invariants: { type: 'string', minLength: 1, maxLength: 1000 } },
-    },
-    coverage: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        minimum: {
-          type: 'object',
-          additionalProperties: false,
-          properties: Object.fromEntries(
-            DIMENSIONS.map((name) => [name, { type: 'number', minimum: 0, maximum: 100 }]),
-          ),
-        },
-      },
-    },
-    webhooks: {
-      type: 'array',
-      maxItems: 100,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { event: { type: 'string' }, url: { type: 'string' } },
-        required: ['event', 'url'],
-      },
-    },
-  },
-};
 export async function readConfigFile(dir: string): Promise<AddonConfigFile> {
   const file = join(dir, CONFIG_FILE);
   if (!existsSync(file)) return {};

@@ -7,7 +7,7 @@ import { wordedPattern } from '../common/text/pattern-words.js';
  */
 
 /** Reverse-domain app id, e.g. com.example.invoice-helper. */
-export const APP_ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/i;
+export const APP_ID = /^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9][A-Za-z0-9-]*)+$/;
 wordedPattern(APP_ID, 'a reverse-domain app id like com.example.my-addon');
 
 /** An organization or user id: 1-64 letters, digits or `_.:-`, starting with a letter or digit. */

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_SCHEMA } from '../../src/cli/config-file.js';
+import { CONFIG_SCHEMA } from '../../src/cli/config-schema.js';
 import { FAULT_RULE_SCHEMA } from '../../src/faults/fault-rule.js';
 import { wordedPattern } from '../../src/common/text/pattern-words.js';
 import { compileSchema, describeError, problemOf } from '../../src/common/json/validator.js';
