@@ -104,18 +104,8 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
     },
     handler: async (request) => storage.list(owner(request), request.query),
   });
-  app.get<{ Params: { key: string } }>('/storage/:key', {
-    serializerCompiler,
-    config: { scope: 'storage.read', example: { params: key } },
-    schema: {
-      operationId: 'getStorageEntry',
-      tags,
-      summary: 'Get a storage entry',
-      params: keyParams,
-      response: { 200: single(storageEntry, 'The entry'), default: errorResponse },
-    },
-    handler: async (request) => ({ data: storage.get(owner(request), request.params.key) }),
-  });
+  // Set before get: the OpenAPI document lists them so, and a contract tester that runs its examples
+  // in that order (Dredd) sets the example's entry before it reads it.
   app.put<{ Params: { key: string }; Body: { value: unknown } }>('/storage/:key', {
     serializerCompiler,
     config: { scope: 'storage.write', example: { params: key, body: () => ({ value: { at: '2026-01-31' } }) } },
@@ -135,6 +125,18 @@ export function storageRoutes(app: FastifyInstance, storage: AddonStorageService
       const { entry, created } = await storage.set(owner(request), request.params.key, request.body.value);
       return reply.code(created ? 201 : 200).send({ data: entry });
     },
+  });
+  app.get<{ Params: { key: string } }>('/storage/:key', {
+    serializerCompiler,
+    config: { scope: 'storage.read', example: { params: key } },
+    schema: {
+      operationId: 'getStorageEntry',
+      tags,
+      summary: 'Get a storage entry',
+      params: keyParams,
+      response: { 200: single(storageEntry, 'The entry'), default: errorResponse },
+    },
+    handler: async (request) => ({ data: storage.get(owner(request), request.params.key) }),
   });
   app.delete<{ Params: { key: string } }>('/storage/:key', {
     config: { scope: 'storage.delete', example: { params: key } },

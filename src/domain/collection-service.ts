@@ -44,8 +44,14 @@ export interface CollectionService<R extends Doc = Doc> {
   get(orgId: string, id: string): R;
   /** The organization that holds the record `id`, if any does: to say whose a record is rather than "not found". */
   holderOf(id: string): string | undefined;
-  /** `input` is a create body its schema has let through (the route, or the scenario check, validated it). */
-  create(orgId: string, input: Fields): Promise<R>;
+  /**
+   * `input` is a create body its schema has let through (the route, or the scenario check, validated
+   * it). Its id is a new random one, or `id` where the caller names one free in the organization (a
+   * seeded world's, seed.ts).
+   */
+  create(orgId: string, input: Fields, options?: { id?: string }): Promise<R>;
+  /** Whether the organization holds a record of this id. */
+  has(orgId: string, id: string): boolean;
   /** `patch` is a PATCH body its schema has let through. */
   update(orgId: string, id: string, patch: Fields): Promise<R>;
   remove(orgId: string, id: string): Promise<void>;
@@ -110,8 +116,9 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
     list: (orgId, window) => records.list(orgId, window),
     get,
     holderOf: (id) => store.scopes(name).find((orgId) => records.get(orgId, id)),
+    has: (orgId, id) => records.get(orgId, id) !== undefined,
 
-    async create(orgId, input) {
+    async create(orgId, input, { id = newId(definition.idPrefix) } = {}) {
       const { ctx, save } = contextFor(orgId);
       // A body createSchema let through (the caller validated it), with that schema's defaults and the
       // first status: a C, which is read off the same field list.
@@ -121,7 +128,7 @@ export function createCollectionService<R extends Doc, C extends Fields, P exten
       } as C;
       checkReferences(ctx, body);
       const fields = definition.create?.(body, ctx) ?? body;
-      const doc = record(fields, { _id: newId(definition.idPrefix), createdAt: ctx.now, updatedAt: ctx.now });
+      const doc = record(fields, { _id: id, createdAt: ctx.now, updatedAt: ctx.now });
       await save(doc);
       onChange({ orgId, collection: name, before: null, after: doc });
       return doc;

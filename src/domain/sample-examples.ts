@@ -2,8 +2,9 @@ import type { Doc } from '../store/store.js';
 import type { Fields, ResourceDefinition, SampleRef } from './resource.js';
 
 /**
- * The id of a resource's i-th sample in the OpenAPI document's examples: the shape of its ids
- * (ids.ts: the prefix and 16 hex digits), deterministic, as the seeded records' ids are random.
+ * The id of a resource's i-th sample: the shape of its ids (ids.ts: the prefix and 16 hex digits),
+ * counted from 1. A seeded organization's records have them (seed.ts), and the OpenAPI document's
+ * examples name them, so an example names a record of the seeded world.
  */
 export const sampleId = ({ idPrefix }: Pick<ResourceDefinition, 'idPrefix'>, i = 0): string =>
   `${idPrefix}_${(i + 1).toString(16).padStart(16, '0')}`;

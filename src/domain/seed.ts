@@ -3,6 +3,7 @@ import type { CollectionService } from './collection-service.js';
 import type { Domain } from './domain.js';
 import { pathTo } from './lifecycle.js';
 import { nth, sampleRefByName } from './resource.js';
+import { sampleId } from './sample-examples.js';
 
 export interface SeedSummary {
   orgId: string;
@@ -13,8 +14,10 @@ export interface SeedSummary {
 /**
  * Fills an organization with every resource's samples, made through the same rules as API writes
  * (so numbers, totals and statuses are consistent) and moved along their lifecycles to the statuses
- * the samples name. A resource whose samples refer to another's is seeded after it. Deterministic
- * for a given `size`.
+ * the samples name. A resource whose samples refer to another's is seeded after it. The same world
+ * for a given `size`, ids included: each record takes the first sample id free in the organization
+ * (`cus_0000000000000001`, ...), so an empty organization's seeded records have the ids the OpenAPI
+ * document's examples name, every time, and a second seed numbers on.
  */
 export async function seedOrganization(domain: Domain, orgId: string, size = 12): Promise<SeedSummary> {
   const created: Record<string, number> = {};
@@ -35,8 +38,13 @@ export async function seedOrganization(domain: Domain, orgId: string, size = 12)
   const seedCollection = async (service: CollectionService): Promise<Doc[]> => {
     const { name, samples, lifecycle } = service.definition;
     const docs: Doc[] = [];
+    let next = 0;
+    const freeId = () => {
+      while (service.has(orgId, sampleId(service.definition, next))) next++;
+      return sampleId(service.definition, next++);
+    };
     for (let i = 0; i < samples.count(size); i++) {
-      let doc = await service.create(orgId, await samples.input(i, ref));
+      let doc = await service.create(orgId, await samples.input(i, ref), { id: freeId() });
       const target = samples.status?.(i);
       if (lifecycle && target) {
         for (const status of pathTo(lifecycle, String(doc.status), target))

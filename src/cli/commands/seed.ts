@@ -10,7 +10,7 @@ export function seedCommand(program: Command): void {
   againstEmulator(
     program
       .command('seed')
-      .description('fill an organization with realistic sample records of every resource')
+      .description('fill an organization with realistic sample records of every resource, the same ones every time')
       .addOption(checkedOption('--org <id>', 'organization id (default: the emulated one)', plainId))
       .addOption(
         checkedOption(
