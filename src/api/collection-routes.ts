@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CollectionService, ListWindow } from '../domain/collection-service.js';
 import type { Fields } from '../domain/resource.js';
 import { sampleId, type SampleBodies } from '../domain/sample-examples.js';
+import { DEFAULT_SEED_SIZE } from '../domain/seed.js';
 import { withArticle } from '../common/errors.js';
 import { sessionOf } from './pipeline.js';
 import { storedAnswerCompiler } from './serialization.js';
@@ -27,8 +28,11 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
   const org = (request: FastifyRequest) => sessionOf(request).orgId;
   const the = `the ${label}`;
-  // The OpenAPI document's examples, from the definition's samples (domain/sample-examples.ts).
+  // The OpenAPI document's examples, from the definition's samples (domain/sample-examples.ts): the
+  // first seeded record's id, and for a delete the last's, which no other example refers to, so a
+  // contract tester running them in the document's order deletes nothing a later one needs.
   const params = { id: sampleId(definition) };
+  const deleted = { id: sampleId(definition, definition.samples.count(DEFAULT_SEED_SIZE) - 1) };
   // Their answers are the store's own records, written from their kept texts (serialization.ts).
   const serializerCompiler = storedAnswerCompiler;
 
@@ -74,7 +78,7 @@ export function collectionRoutes(app: FastifyInstance, service: CollectionServic
   });
 
   app.delete<{ Params: { id: string } }>(`${path}/:id`, {
-    config: { scope: `${name}.delete`, example: { params } },
+    config: { scope: `${name}.delete`, example: { params: deleted } },
     schema: doc(`delete${type}`, `Delete ${withArticle(label)}`, {
       params: idParams,
       response: { 204: { ...noContent, description: `Deleted ${the}` } },

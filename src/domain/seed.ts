@@ -5,6 +5,9 @@ import { pathTo } from './lifecycle.js';
 import { nth, sampleRefByName } from './resource.js';
 import { sampleId } from './sample-examples.js';
 
+/** How many customers a seed makes unless told (`--size`); the other resources scale with it. */
+export const DEFAULT_SEED_SIZE = 12;
+
 export interface SeedSummary {
   orgId: string;
   /** Records made, by collection. */
@@ -19,7 +22,7 @@ export interface SeedSummary {
  * (`cus_0000000000000001`, ...), so an empty organization's seeded records have the ids the OpenAPI
  * document's examples name, every time, and a second seed numbers on.
  */
-export async function seedOrganization(domain: Domain, orgId: string, size = 12): Promise<SeedSummary> {
+export async function seedOrganization(domain: Domain, orgId: string, size = DEFAULT_SEED_SIZE): Promise<SeedSummary> {
   const created: Record<string, number> = {};
   const seeded = new Map<string, { done: boolean; docs: Promise<Doc[]> }>();
 

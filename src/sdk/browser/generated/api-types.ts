@@ -1205,7 +1205,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @example cus_0000000000000001 */
+        /** @example cus_000000000000000c */
         id: string;
       };
       cookie?: never;
@@ -1716,7 +1716,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @example inv_0000000000000001 */
+        /** @example inv_0000000000000018 */
         id: string;
       };
       cookie?: never;
@@ -2221,7 +2221,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @example prod_0000000000000001 */
+        /** @example prod_0000000000000008 */
         id: string;
       };
       cookie?: never;
@@ -2720,7 +2720,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @example exp_0000000000000001 */
+        /** @example exp_0000000000000009 */
         id: string;
       };
       cookie?: never;
@@ -3221,7 +3221,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @example tkt_0000000000000001 */
+        /** @example tkt_0000000000000006 */
         id: string;
       };
       cookie?: never;
@@ -3728,7 +3728,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @example ord_0000000000000001 */
+        /** @example ord_0000000000000009 */
         id: string;
       };
       cookie?: never;
