@@ -25,7 +25,7 @@ export interface FindingFiles {
  * ran against, as data in `explore-seed-<seed>.sequence.json` that can be read and edited by hand,
  * and a vitest test on the harness that replays it with `explore({ sequence })`, red while the
  * add-on still breaks the invariant and green once it is fixed. No text of the run becomes code:
- * the test reads the data file.
+ * the test imports the data file (a JSON module, which the templates' tsconfig resolves).
  */
 export function findingFiles(finding: Finding, context: FindingContext): FindingFiles {
   const base = `explore-seed-${context.seed}`;
@@ -45,15 +45,13 @@ export function findingFiles(finding: Finding, context: FindingContext): Finding
     `// Red while the add-on breaks ${JSON.stringify(finding.invariant)} after the steps of ${base}.sequence.json,`,
     `// green once it is fixed. The receivers it names must answer while it runs: start them first, or`,
     `// point them at yours.`,
-    `import { readFileSync } from 'node:fs';`,
     `import { explore, type ExploreOptions } from 'addon-devkit/testing';`,
     `import { expect, it } from 'vitest';`,
     ...(context.invariantsImport ? [`import invariants from ${JSON.stringify(context.invariantsImport)};`] : []),
-    '',
-    `const found: ExploreOptions = JSON.parse(readFileSync(new URL('./${base}.sequence.json', import.meta.url), 'utf8'));`,
+    `import found from './${base}.sequence.json';`,
     '',
     `it(${JSON.stringify(title)}, { timeout: 60_000 }, async () => {`,
-    `  const { finding } = await explore({ ...found${invariants} });`,
+    `  const { finding } = await explore({ ...(found as ExploreOptions)${invariants} });`,
     `  expect(finding && \`\${finding.invariant}: \${finding.message}\`).toBeNull();`,
     `});`,
     '',
