@@ -124,8 +124,9 @@ const RUNS = {
   // Subscribed only: no check of the webhook group delivers to it.
   insecure: { config: ELSEWHERE, args: ['--only', 'parity'] },
   misconfigured: { config: { colour: 'blue' }, args: ['--only', 'config'] },
+  // A valid file (an unknown event would be refused by its schema first): the grant lacks invoices.read.
   unsubscribable: {
-    config: { webhooks: [{ event: 'invoice.teleported', url: 'http://127.0.0.1:9/webhooks' }] },
+    config: { scopes: ['customers.read'], webhooks: [{ event: 'invoice.paid', url: 'http://127.0.0.1:9/webhooks' }] },
     args: ['--only', 'config'],
   },
 } satisfies Record<string, Run>;

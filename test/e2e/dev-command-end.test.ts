@@ -129,7 +129,11 @@ describe('addon check', () => {
   it.each([
     ['passes', {}, 0],
     // A check that fails once the add-on runs (an invalid config fails before its dev command starts).
-    ['fails', { webhooks: [{ event: 'invoice.teleported', url: 'http://127.0.0.1:9/webhooks' }] }, 1],
+    [
+      'fails',
+      { scopes: ['customers.read'], webhooks: [{ event: 'invoice.paid', url: 'http://127.0.0.1:9/webhooks' }] },
+      1,
+    ],
   ] as const)('kills the dev command that ignores SIGTERM when the run %s', async (_, config, exitCode) => {
     const { dir, url } = await stubbornProject(undefined, config);
     const result = await cli(['check', '--only', 'config'], { cwd: dir });
