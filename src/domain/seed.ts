@@ -23,7 +23,8 @@ export interface SeedSummary {
  * document's examples name, every time, and a second seed numbers on.
  */
 export async function seedOrganization(domain: Domain, orgId: string, size = DEFAULT_SEED_SIZE): Promise<SeedSummary> {
-  const created: Record<string, number> = {};
+  // Keyed by collection names, a resource of the add-on's own among them: no prototype to meet.
+  const created: Record<string, number> = Object.create(null);
   const seeded = new Map<string, { done: boolean; docs: Promise<Doc[]> }>();
 
   const seedAll = (name: string): Promise<Doc[]> => {
