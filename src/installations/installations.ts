@@ -224,15 +224,9 @@ export function createInstallations({
       // an uninstall ends them all: the platform sends no data the add-on may no longer read.
       const lost = subscriptions
         .list(orgId, appId)
-        .filter(({ event }) => !covers(installed.grantedScopes, scopeToReceive(event)));
-      await change(orgId, installed, () => [
-        put(orgId, record),
-        subscriptions.end(
-          orgId,
-          appId,
-          lost.map(({ event }) => event),
-        ),
-      ]);
+        .map(({ event }) => event)
+        .filter((event) => !covers(installed.grantedScopes, scopeToReceive(event)));
+      await change(orgId, installed, () => [put(orgId, record), subscriptions.end(orgId, appId, lost)]);
       return installed;
     },
 
@@ -240,7 +234,7 @@ export function createInstallations({
       known(orgId);
       const current = installation(orgId);
       if (!current) throw new ApiError(409, 'not_installed', `the add-on is not installed in ${orgId}`);
-      const gone = subscriptions.list(orgId, appId);
+      const gone = subscriptions.list(orgId, appId).map(({ event }) => event);
       // In one turn, so no call or delivery sees the add-on uninstalled with its subscriptions still there.
       await change(orgId, null, () => [
         put(orgId, {
@@ -250,11 +244,7 @@ export function createInstallations({
           access: current.access,
           updatedAt: clock.nowIso(),
         }),
-        subscriptions.end(
-          orgId,
-          appId,
-          gone.map(({ event }) => event),
-        ),
+        subscriptions.end(orgId, appId, gone),
       ]);
       return { subscriptionsRemoved: gone.length };
     },
