@@ -1,23 +1,16 @@
 import { TOKEN_VARIANTS, VARIANT_DESCRIPTIONS } from '../auth/bad-tokens.js';
+import { httpAnswer } from '../common/http-answer.js';
 import type { Emulator } from '../emulator/create-emulator.js';
 import type { CheckResult } from './check-result.js';
 import { fail, judge, pass, type Verdict } from './verdict.js';
 
 const TIMEOUT_MS = 10_000;
 
-/** What the backend answered a GET with this Authorization (or none). */
+/** What the backend answered a GET with this Authorization (or none), over node:http as the platform asks. */
 async function ask(url: string, token: string | null): Promise<string | number> {
-  try {
-    const response = await fetch(url, {
-      headers: token === null ? {} : { authorization: `Bearer ${token}` },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return response.status;
-  } catch (error) {
-    return `no answer (${error instanceof Error ? error.message : String(error)})`;
-  }
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+  const answer = await httpAnswer(url, { method: 'GET', headers, timeoutMs: TIMEOUT_MS });
+  return 'status' in answer ? answer.status : `no answer (${answer.error})`;
 }
 
 const refused = (what: string, answer: string | number): Verdict =>

@@ -2,7 +2,7 @@ import type { AuditEntry } from '../audit/audit-log.js';
 import type { Emulator } from '../emulator/emulator.js';
 import type { FaultRuleSpec } from '../faults/fault-rule.js';
 import { API_PREFIX } from '../sdk/browser/addresses.js';
-import { httpAnswer } from './http-answer.js';
+import { httpAnswer } from '../common/http-answer.js';
 import type { ApiFault } from './steps.js';
 
 /**

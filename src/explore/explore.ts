@@ -8,7 +8,7 @@ import { UserError } from '../common/errors.js';
 import { MAX_EXPLORE_RUNS, MAX_EXPLORE_STEPS, REACHABLE_MS } from '../common/limits.js';
 import { createHttpTransport, postOnce } from '../webhooks/http-attempt.js';
 import { generateSequence } from './generate.js';
-import { httpAnswer } from './http-answer.js';
+import { httpAnswer } from '../common/http-answer.js';
 import { backendViolation, BUILT_IN, builtInViolation, type TeamInvariants, type Violation } from './invariants.js';
 import { runSequence, type Run, type RunContext } from './run-sequence.js';
 import { shrink } from './shrink.js';
